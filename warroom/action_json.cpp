@@ -125,7 +125,7 @@ nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action a
   nlohmann::json j = {{"kind", text.substr(0, text.find(' '))}};
   if (x.kind == ActionKind::Die)
     return j["colour"] = x.nation < kColours ? nlohmann::json(colour_name(static_cast<Colour>(x.nation))) : nlohmann::json(nullptr), j;
-  j["nation"] = nation_name(x.nation);
+  j["nation"] = nation_name(nation_at(x.nation));
   const auto region = [&](RegionId r) { return data_->is_region(r) ? nlohmann::json(region_name(r)) : nlohmann::json(nullptr); };
   switch (x.kind) {
     case ActionKind::Select:
@@ -164,7 +164,7 @@ nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action a
     case ActionKind::Launch:
     case ActionKind::Land: j["command"] = x.a, j["region"] = region(region_byte(x.b)); break;
     case ActionKind::Fight: j["region"] = region(region_byte(x.a)); break;
-    case ActionKind::Assign: j["to"] = nation_name(x.a); break;
+    case ActionKind::Assign: j["to"] = nation_name(nation_at(x.a)); break;
     case ActionKind::Battle: j["choice"] = choice_json(s.battle, battle_choice(x), battle_names()); break;
     default: break;
   }

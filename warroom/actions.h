@@ -53,6 +53,7 @@
 #include <cstdint>
 
 #include "core/types.h"
+#include "warroom/data.h"
 
 namespace warroom {
 
@@ -98,10 +99,17 @@ struct Act {
   std::uint8_t a = 0, b = 0, c = 0;
 };
 
-constexpr core::Action encode(ActionKind kind, int nation, int a = 0, int b = 0, int c = 0) {
-  return (static_cast<core::Action>(kind) << 27) | (static_cast<core::Action>(nation & 7) << 24) |
+// An action's number: its kind (5 bits), who acts (3 bits: a nation's index, or a die's colour), then
+// three bytes.
+constexpr core::Action encode_bits(ActionKind kind, int who, int a, int b, int c) {
+  return (static_cast<core::Action>(kind) << 27) | (static_cast<core::Action>(who & 7) << 24) |
          (static_cast<core::Action>(a & 0xFF) << 16) | (static_cast<core::Action>(b & 0xFF) << 8) | static_cast<core::Action>(c & 0xFF);
 }
+constexpr core::Action encode(ActionKind kind, Nation nation, int a = 0, int b = 0, int c = 0) {
+  return encode_bits(kind, index(nation), a, b, c);
+}
+// A battle die's face (a chance outcome, or typed at a physical table).
+constexpr core::Action die_action(int colour) { return encode_bits(ActionKind::Die, colour, 0, 0, 0); }
 
 constexpr Act decode_action(core::Action x) {
   return {static_cast<ActionKind>(x >> 27), static_cast<std::uint8_t>((x >> 24) & 7), static_cast<std::uint8_t>((x >> 16) & 0xFF),
@@ -109,7 +117,7 @@ constexpr Act decode_action(core::Action x) {
 }
 
 // A bid's value spans a and b (16 bits); c = 1 sets the thousands, else the units (0..999).
-constexpr core::Action bid_action(int nation, int value, bool thousands) {
+constexpr core::Action bid_action(Nation nation, int value, bool thousands) {
   return encode(ActionKind::Bid, nation, (value >> 8) & 0xFF, value & 0xFF, thousands ? 1 : 0);
 }
 constexpr int bid_value(const Act& x) { return (x.a << 8) | x.b; }
@@ -117,7 +125,7 @@ constexpr int bid_value(const Act& x) { return (x.a << 8) | x.b; }
 // A shift's b: the unit type in bits 0..3 (kWholeStack: every unit of the Command) and the number
 // of units less one in bits 4..6. A single unit's shift is b = type, as in saves of every version.
 inline constexpr int kWholeStack = 0x0F;
-constexpr core::Action shift_action(int nation, int from, int type, int count, int to) {
+constexpr core::Action shift_action(Nation nation, int from, int type, int count, int to) {
   return encode(ActionKind::Shift, nation, from, type | ((count - 1) << 4), to);
 }
 constexpr int shift_type(const Act& x) { return x.b & 0x0F; }
@@ -125,7 +133,7 @@ constexpr int shift_count(const Act& x) { return (x.b >> 4) + 1; }
 
 // A placement's c: the number of units less one (a single unit's placement is c = 0, as in saves
 // of every version).
-constexpr core::Action place_action(int nation, int region, int type, int count = 1) {
+constexpr core::Action place_action(Nation nation, int region, int type, int count = 1) {
   return encode(ActionKind::Place, nation, region, type, count - 1);
 }
 constexpr int place_count(const Act& x) { return x.c + 1; }

@@ -156,7 +156,7 @@ double rollout(const Game& g, const State& observation, core::Seat seat, const S
     const bool scripted = who == seat && next < plan.actions.size() && writing(s, step, round, pass);
     g.apply(s, who, scripted ? plan.actions[next++] : bots[static_cast<std::size_t>(who)].choose(g, g.observe(s, who), who, rng), nullptr);
   }
-  return position_value(g, s, alliance_of(__builtin_ctz(g.seat_nations(seat))), level.value);
+  return position_value(g, s, alliance_of(nation_at(__builtin_ctz(g.seat_nations(seat)))), level.value);
 }
 
 // Regret matching (plus) for both sides of the zero-sum matrix `u` (the searching seat's value):
@@ -242,7 +242,7 @@ ValueFeatures value_features(const Game& g, const State& s, Alliance side) {
     for (const VictoryTerm& term : g.scenario().victory[at(a)].all_of)
       for (RegionId r : term.of) {
         ++all;
-        const std::uint8_t c = s.region[r].controller;
+        const Nation c = nation_byte(s.region[r].controller);
         held += c != kNoNation && static_cast<int>(alliance_of(c)) == a;
       }
     victory[at(a)] = all ? static_cast<double>(held) / all : 0;
@@ -253,13 +253,13 @@ ValueFeatures value_features(const Game& g, const State& s, Alliance side) {
     for (int number = 1; number <= kMaxCommandNumber; ++number) units[a] += command_strength(d, n, number, s.command[n][at(number)]);
   }
   for (int i = 0; i < g.industries(); ++i) {
-    const std::uint8_t c = s.region[g.industry_region(i)].controller;
+    const Nation c = nation_byte(s.region[g.industry_region(i)].controller);
     if (c == kNoNation) continue;
     for (int t = 0; t < kUnitTypes; ++t)
       units[at(static_cast<int>(alliance_of(c)))] += s.construction[at(i)].n[type_at(t)] * unit_strength(d, t);
   }
   for (const Region& r : d.regions) {
-    const std::uint8_t c = s.region[r.rid].controller;
+    const Nation c = nation_byte(s.region[r.rid].controller);
     if (c != kNoNation && g.scenario().in_play.test(r.rid)) sv[at(static_cast<int>(alliance_of(c)))] += r.sv;
   }
   const auto share = [&](const std::array<double, kAlliances>& x) {
@@ -391,7 +391,7 @@ std::optional<core::Action> SearchBot::calculated_hit(const Game& game, const St
                                                       const core::ActionList& legal, core::Rng& rng) const {
   const Battle& b = observation.battle;
   if (!level_.calculated_hits || b.kind == BattleKind::None || need(b) != Need::Hit || legal.size() < 2) return std::nullopt;
-  const int side = static_cast<int>(alliance_of(deciding_nation(b)));
+  const int side = static_cast<int>(alliance_of(nation_at(deciding_nation(b))));
   OddsQuery q;
   q.region = observation.fight.region;
   q.samples = kHitSamples;

@@ -255,7 +255,7 @@ core::Action purchase(const Game& g, const State& s, Nation nation, const core::
   bool overseas = capital != kNoRegion;
   for (const VictoryTerm& term : g.scenario().victory[at(static_cast<int>(a.side))].all_of)
     for (RegionId r : term.of) {
-      const std::uint8_t holder = s.region[r].controller;
+      const Nation holder = nation_byte(s.region[r].controller);
       const bool held = holder != kNoNation && alliance_of(holder) == a.side;
       if (!held && capital != kNoRegion && land_distance(d, capital, r) != kUnreachable) overseas = false;
     }

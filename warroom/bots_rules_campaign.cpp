@@ -15,7 +15,7 @@ namespace warroom {
 namespace {
 
 bool held_by(const State& s, RegionId r, Alliance side) {
-  const std::uint8_t c = s.region[r].controller;
+  const Nation c = nation_byte(s.region[r].controller);
   return c != kNoNation && alliance_of(c) == side;
 }
 

@@ -19,7 +19,7 @@ Alliance other(Alliance a) { return a == Alliance::Allied ? Alliance::Axis : All
 int side_index(Alliance a) { return static_cast<int>(a); }
 
 bool friendly(const State& s, RegionId r, Alliance side) {
-  const std::uint8_t c = s.region[r].controller;
+  const Nation c = nation_byte(s.region[r].controller);
   return c != kNoNation && alliance_of(c) == side;
 }
 

@@ -29,10 +29,10 @@ core::Seat acting_seat(const Game& g, const State& s) {
 
 core::Action default_action(const Game& g, const State& s, core::Seat seat, RegionId target) {
   const Step& st = s.steps.top();
-  if (st.is<step::Reorganize>()) return encode(ActionKind::Done, st.as<step::Reorganize>().nation);  // always open
-  if (st.is<step::HandOver>()) {                                                                     // the Commander keeps command
-    const int nation = st.as<step::HandOver>().nation;
-    return encode(ActionKind::Assign, nation, nation);
+  if (st.is<step::Reorganize>()) return encode(ActionKind::Done, nation_at(st.as<step::Reorganize>().nation));  // always open
+  if (st.is<step::HandOver>()) {  // the Commander keeps command
+    const Nation nation = nation_at(st.as<step::HandOver>().nation);
+    return encode(ActionKind::Assign, nation, index(nation));
   }
   core::ActionList legal;
   g.legal_actions(s, seat, legal);
@@ -110,7 +110,7 @@ Tally tally(const Game& g, const State& before, const State& after, RegionId reg
 
 Debrief::Debrief(const Game& g, const Position& p) : g_(g), p_(p) {
   const Battle& b = p.at.battle;
-  const auto add = [&](int side, int nation, int type) {
+  const auto add = [&](int side, Nation nation, int type) {
     const std::array<std::uint8_t, 3> k{static_cast<std::uint8_t>(side), static_cast<std::uint8_t>(nation),
                                         static_cast<std::uint8_t>(type)};
     if (std::find(present_.begin(), present_.end(), k) == present_.end()) present_.push_back(k);
@@ -121,8 +121,9 @@ Debrief::Debrief(const Game& g, const Position& p) : g_(g), p_(p) {
       for (Nation n : kAllNations)
         if (r.alive(static_cast<std::uint8_t>(n)) + r.eliminated[n] + r.escaped[n] > 0) add(side, n, r.type);
     }
-  for (int i = 0; i < b.group_count; ++i) add(b.groups[at(i)].side, b.groups[at(i)].nation, b.groups[at(i)].type);
-  for (int i = 0; i < b.transport_count; ++i) add(b.transports[at(i)].side, b.transports[at(i)].nation, b.transports[at(i)].type);
+  for (int i = 0; i < b.group_count; ++i) add(b.groups[at(i)].side, nation_at(b.groups[at(i)].nation), b.groups[at(i)].type);
+  for (int i = 0; i < b.transport_count; ++i)
+    add(b.transports[at(i)].side, nation_at(b.transports[at(i)].nation), b.transports[at(i)].type);
 }
 
 std::uint64_t Debrief::key(const Battle& b) const {
@@ -165,7 +166,7 @@ namespace {
 
 using calc::Position;
 
-std::string command_name(const Game& g, CommandRef c) { return fmt::format("{} {}", g.nation_name(c.nation), c.number); }
+std::string command_name(const Game& g, CommandRef c) { return fmt::format("{} {}", g.nation_name(nation_at(c.nation)), c.number); }
 std::string place(const Game& g, RegionId r) { return fmt::format("{} ({})", g.data().region(r).name, g.region_name(r)); }
 
 // The Phase 3 step carries out an order of Command `c` into `r` on the copy `s` (its stack ending
@@ -189,7 +190,7 @@ std::string move_in(const Game& g, State& s, CommandRef c, RegionId r, core::Rng
   s.pin = PinSplit{};
   s.steps.push(step::MovementTurn{static_cast<std::int8_t>(c.nation)});
   core::ActionList legal;
-  g.legal_actions(s, g.seat_of(c.nation), legal);
+  g.legal_actions(s, g.seat_of(nation_at(c.nation)), legal);
   if (std::none_of(legal.begin(), legal.end(), [](core::Action a) { return decode_action(a).kind == ActionKind::Move; }))
     return fmt::format("{} cannot move into {} now: {}", command_name(g, c), place(g, r),
                        order_blocked_why(CCtx{g, s}, nation_at(c.nation)));
@@ -248,7 +249,7 @@ std::string set_up(const Game& g, State& s, RegionId r, Position& p, core::Rng& 
   p.before = s;
   advance(c);  // the Order of Battles: the first nation in turn order with forces there selects it
   if (s.steps.top().id != StepId::PickRegion) return fmt::format("no battle in {}: no nation's forces there to fight", place(g, r));
-  const int picker = s.steps.top().as<step::PickRegion>().nation;
+  const Nation picker = nation_at(s.steps.top().as<step::PickRegion>().nation);
   g.apply(s, g.seat_of(picker), encode(ActionKind::Fight, picker, index(r)), nullptr);
   for (core::Seat seat = calc::acting_seat(g, s); seat >= 0 && !at_battle_point(s); seat = calc::acting_seat(g, s))
     g.apply(s, seat, calc::default_action(g, s, seat, r), nullptr);  // Battle Setup > 4: the Commanders
@@ -425,7 +426,7 @@ nlohmann::json side_json(const Game& g, const SideOdds& s) {
 nlohmann::json odds_json(const Game& g, const Odds& o) {
   if (!o.error.empty()) return {{"error", o.error}};
   nlohmann::json moved = nlohmann::json::array();
-  for (const CommandRef& c : o.moved_in) moved.push_back({{"nation", g.nation_name(c.nation)}, {"command", c.number}});
+  for (const CommandRef& c : o.moved_in) moved.push_back({{"nation", g.nation_name(nation_at(c.nation))}, {"command", c.number}});
   return {{"region", g.region_name(o.region)},
           {"land", o.land},
           {"kind", o.kind == BattleKind::ConvoyRaid ? "convoy-raid" : "battle"},

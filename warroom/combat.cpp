@@ -164,7 +164,7 @@ bool bombing_target(const CCtx& c, RegionId r) {
 // Whether a territory's controller can defend it with a garrison or lose it: a nation in play.
 // A Collapsed nation's territories are "up for grabs ... (without any Garrison)" (ruling 13).
 bool live_controller(const State& s, RegionId r) {
-  const std::uint8_t owner = s.region[r].controller;
+  const Nation owner = nation_byte(s.region[r].controller);
   return owner != kNoNation && in_play(s, nation_at(owner));
 }
 
@@ -447,7 +447,7 @@ void apply_bombing(Ctx& c, RegionId r) {
   if (b.target.present && b.target.owner < kNations)
     take_resources(c, nation_at(b.target.owner), bombed(b, nation_at(b.target.owner)), kBombing, Event::ResourcesLost);
   const int i = c.g.industry_index(r);
-  const std::uint8_t owner = c.s.region[r].controller;
+  const Nation owner = nation_byte(c.s.region[r].controller);
   if (i >= 0 && owner != kNoNation)
     for (int t = 0; t < kUnitTypes; ++t)
       if (const int k = std::min<int>(construction_destroyed(b, static_cast<std::uint8_t>(t)), c.s.construction[at(i)].n[type_at(t)])) {
@@ -460,7 +460,7 @@ void apply_bombing(Ctx& c, RegionId r) {
       }
   if (const int tokens = bomb_tokens(b)) {
     c.s.region[r].bombs = static_cast<std::uint8_t>(c.s.region[r].bombs + tokens);
-    c.add(kBombing, -1, Event::BombToken, r, tokens);
+    c.add(kBombing, kNoNation, Event::BombToken, r, tokens);
   }
 }
 
@@ -478,7 +478,7 @@ void tag_air(Ctx& c, RegionId r) {
 // The new controller takes the card, the flag and the units under the Industry Token (Check for
 // Captured Units; China removes air and naval units to storage).
 void set_controller(Ctx& c, RegionId r, Nation nation, Event e) {
-  const std::uint8_t former = c.s.region[r].controller;
+  const Nation former = nation_byte(c.s.region[r].controller);
   c.s.region[r].controller = static_cast<std::uint8_t>(nation);
   c.add(e == Event::Restored ? kRestoring : kTerritory, nation, e, r, former);
   pact_check_capitals(c);  // the Soviet-Japanese Pact ends when Moscow or Greater Germany falls (ruling 68)
@@ -544,7 +544,7 @@ void capture(Ctx& c, RegionId r, int side) {
     for (const core::LogEntry& e : step7.entries()) c.log->add(e);
   };
   Fight& f = c.s.fight;
-  const std::uint8_t former = c.s.region[r].controller;
+  const Nation former = nation_byte(c.s.region[r].controller);
   const Region& reg = c.d().region(r);
   f.victor = static_cast<std::uint8_t>(side);
   // APPLY STRESS: "A territory's former controller gains Stress equal to the SV of the lost territory."
@@ -556,7 +556,7 @@ void capture(Ctx& c, RegionId r, int side) {
   // for a Collapsed ally's territory (ruling 13).
   const bool from_enemy = former != kNoNation && side_of(nation_at(former)) != side;
   const int medals = reg.neutral || !from_enemy ? 0 : reg.capital_of != kNoNation ? 3 : 1;
-  f.medal_to = medal_takers(later, r, side, medals ? former : static_cast<std::uint8_t>(kNoNation));
+  f.medal_to = medal_takers(later, r, side, medals ? former : kNoNation);
   const std::uint8_t took = f.medal_to;
   if (medals && took) {
     if (std::popcount(took) == 1)
@@ -585,7 +585,7 @@ void update_territory(Ctx& c, RegionId r) {
   const bool may_change = c.s.region[r].controller != left_out_now(c.s) || left_out_now(c.s) == kNoNation;  // ruling 52
   for (int side = 0; side < kSides && may_change; ++side)
     if ((owner_side != side || !live_controller(c.s, r)) && f.land(side) && !f.land(other(side))) return capture(c, r, side);
-  if (f.land(0) && f.land(1)) c.add(kHotspot, -1, Event::Embattled, r);
+  if (f.land(0) && f.land(1)) c.add(kHotspot, kNoNation, Event::Embattled, r);
 }
 
 // Battle Debrief 4. Return Command Stacks to World Map: "and optionally reorganize within that
@@ -614,7 +614,7 @@ void debrief(Ctx& c) {
     update_territory(c, r), face_card(c, r);
 
   else if (const Forces f = forces(c.view(), r, left_out_now(c.s)); f.of(0, kSub, kBb) && f.of(1, kSub, kBb))
-    c.add(kHotspot, -1, Event::Embattled, r);
+    c.add(kHotspot, kNoNation, Event::Embattled, r);
   offer_reorganizing(c, r);  // above any Claim or Medal decision: Step 4 comes before Steps 5 and 6
 }
 
@@ -687,7 +687,8 @@ void open_battle(Ctx& c) {
   Fight& f = c.s.fight;
   f.part = kFightSetup;
   f.victor = f.medals = f.medal_to = 0;
-  if (const std::uint8_t out = left_out_now(c.s); out != kNoNation) c.add(kPactArticle3, out, Event::PactBattle, f.region, f.battle_no + 1);
+  if (const Nation out = nation_byte(left_out_now(c.s)); out != kNoNation)
+    c.add(kPactArticle3, out, Event::PactBattle, f.region, f.battle_no + 1);
   const Forces forces_there = forces(c.view(), f.region, left_out_now(c.s));
   for (int side = kSides - 1; side >= 0; --side) {
     f.took_part[at(side)] = took_part(forces_there, side);
@@ -738,7 +739,7 @@ void begin_combat(Ctx& c) {
     if (raid) rs.flags |= kRaidOk;
     if (battle || raid) rs.flags |= kActive, ++active;
   }
-  if (!active) c.add(kHotspots, -1, Event::NoBattles);
+  if (!active) c.add(kHotspots, kNoNation, Event::NoBattles);
   c.s.steps.push(step::BattleOrder{0});
 }
 
@@ -774,7 +775,7 @@ void pick_apply(Ctx& c, const Act& a) {
   const int position = c.top<step::PickRegion>().position;
   c.s.region[r].flags = static_cast<std::uint8_t>(c.s.region[r].flags & ~kActive);  // "Each region is addressed only once per round."
   c.s.steps.replace(step::BattleOrder{static_cast<std::int8_t>(position + 1)});
-  c.add(kOrder, a.nation, Event::BattleBegins, r);
+  c.add(kOrder, nation_at(a.nation), Event::BattleBegins, r);
   Fight& f = c.s.fight;
   f = Fight{};
   f.region = r;
@@ -801,7 +802,7 @@ void hand_over_legal(const CCtx& c, Nation nation, core::ActionList& out) {
 void hand_over_apply(Ctx& c, const Act& a) {
   const int side = c.top<step::HandOver>().side;
   c.s.fight.commander[at(side)] = a.a;
-  c.add(kCommander, a.a, Event::CommanderIs, side, c.s.fight.region);
+  c.add(kCommander, nation_at(a.a), Event::CommanderIs, side, c.s.fight.region);
   c.s.steps.pop();
 }
 
@@ -841,7 +842,7 @@ void battle_drive(Ctx& c) {
 }
 
 void battle_die_outcomes(const CCtx&, core::OutcomeList& out) {
-  for (const core::ChanceOutcome& o : die_outcomes()) out.push_back({encode(ActionKind::Die, static_cast<int>(o.action)), o.probability});
+  for (const core::ChanceOutcome& o : die_outcomes()) out.push_back({die_action(static_cast<int>(o.action)), o.probability});
 }
 
 void battle_die(Ctx& c, int colour) {

@@ -32,7 +32,8 @@ inline constexpr Nation kNoNation = static_cast<Nation>(0xff);
 inline constexpr std::array<Nation, kNations> kAllNations = {CHN, BC, USSR, US, GER, ITA, JPN};
 std::string_view nation_id(Nation n);  // "CHN", "BC", ...
 std::optional<Nation> nation_from_id(std::string_view id);
-constexpr std::uint8_t nation_bit(Nation n) { return static_cast<std::uint8_t>(1u << n); }
+constexpr int index(Nation n) { return static_cast<int>(n); }
+constexpr std::uint8_t nation_bit(Nation n) { return static_cast<std::uint8_t>(1u << index(n)); }
 // The nation of index `i` (a seat's, a log argument's, a payload's or a state byte's int): checked
 // where checks are live (core/expect.h), so kNoNation or -1 stops a checked build at the conversion.
 constexpr Nation nation_at(int i) { return core::id_at<Nation, kNations>(i); }

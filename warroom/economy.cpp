@@ -62,7 +62,7 @@ bool reaches(const CCtx& c, Nation nation, const Region& neutral) {
   const Alliance side = alliance_of(nation);
   for (int i = 0; i < neutral.degree; ++i) {
     const RegionId r = neutral.adjacent[at(i)];
-    const std::uint8_t controller = c.s.region[r].controller;
+    const Nation controller = nation_byte(c.s.region[r].controller);
     if (d.region(r).is_territory() && controller != kNoNation && alliance_of(controller) == side && !embattled(c, r)) return true;
   }
   const RegionId sea = neutral.neutral->port_sea;
@@ -74,7 +74,7 @@ bool reaches(const CCtx& c, Nation nation, const Region& neutral) {
 
 // Ruling 115 (a) and ruling 65: whether the neutral trades with the nation's side at all.
 bool trades_with(const CCtx& c, Nation nation, const Region& neutral) {
-  const std::uint8_t controller = c.s.region[neutral.rid].controller;
+  const Nation controller = nation_byte(c.s.region[neutral.rid].controller);
   const Alliance side = alliance_of(nation);
   if (controller != kNoNation) return alliance_of(controller) == side;  // a captured neutral: its controller's side only
   switch (neutral.neutral->type) {
@@ -141,7 +141,7 @@ void trade_apply(Ctx& c, const Act& a) {
   const int offered = static_cast<int>(*c.d().region(region_byte(a.a)).neutral->trade);
   c.s.nation[nation_at(a.nation)].res[a.b] -= kBlock[a.b];
   gain(c, nation_at(a.nation), offered, kBlock[offered]);
-  c.add("Phase 7 > Step 2. Trade with Neutrals", a.nation, Event::Traded, a.a, a.b, offered);
+  c.add("Phase 7 > Step 2. Trade with Neutrals", nation_at(a.nation), Event::Traded, a.a, a.b, offered);
 }
 
 // ---- Phase 1 ----
@@ -371,7 +371,7 @@ void place_apply(Ctx& c, const Act& a) {
     const bool placed = place_one(c.s, c.g, nation_at(a.nation), region_byte(a.a), a.b);
     CORE_EXPECT(placed);
   }
-  c.add(kPhase7Step5, a.nation, Event::Placed, a.a, a.b, place_count(a));
+  c.add(kPhase7Step5, nation_at(a.nation), Event::Placed, a.a, a.b, place_count(a));
 }
 
 bool place_done(const CCtx& c, Nation nation) { return bought(c.s.sheet[nation], false) == 0; }

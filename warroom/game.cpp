@@ -28,10 +28,10 @@ struct StepRow {
   void (*apply)(Ctx&, const Act&) = nullptr;
   // Decision steps: the acting nation (set by row<P> from the payload), and whether the step is
   // over (popped before anyone is asked; none: it ends when its apply pops it).
-  int (*nation)(const Step&) = nullptr;
+  Nation (*nation)(const Step&) = nullptr;
   bool (*finished)(const CCtx&, const Step&) = nullptr;
   // Simultaneous steps: which nations take part, and the reveal when the last is done.
-  bool (*takes_part)(const CCtx&, int nation) = nullptr;
+  bool (*takes_part)(const CCtx&, Nation nation) = nullptr;
   void (*reveal)(Ctx&) = nullptr;
   // Chance steps.
   void (*outcomes)(const CCtx&, const Step&, core::OutcomeList&) = nullptr;
@@ -51,7 +51,7 @@ struct StepRow {
 template <class P>
 constexpr StepRow row(StepRow r) {
   r.id = P::id;
-  if constexpr (requires(P p) { p.nation; }) r.nation = [](const Step& st) -> int { return st.as<P>().nation; };
+  if constexpr (requires(P p) { p.nation; }) r.nation = [](const Step& st) { return nation_at(st.as<P>().nation); };
     // GCC 12 under -fsanitize=undefined cannot compare a handler's address with null in a constant
     // expression, so the sanitizer build leaves this check to the release build (the same table).
 #ifndef CHURCHILL_UBSAN
@@ -97,10 +97,8 @@ void run_penalties(Ctx& c, step::MoralePenalties) {
   push_penalties(c);
 }
 
-bool in_play_nation(const CCtx& c, int nation) { return in_play(c.s, nation_at(nation)); }
-bool has_construction_nation(const CCtx& c, int nation) {
-  return in_play(c.s, nation_at(nation)) && has_construction(c, nation_at(nation));
-}
+bool in_play_nation(const CCtx& c, Nation nation) { return in_play(c.s, nation); }
+bool has_construction_nation(const CCtx& c, Nation nation) { return in_play(c.s, nation) && has_construction(c, nation); }
 bool movement_finished(const CCtx& c, step::MovementTurn st) { return movement_done(c, nation_at(st.nation)); }
 bool launch_finished(const CCtx& c, step::CarrierLaunch st) { return launch_done(c, nation_at(st.nation), st.handled); }
 bool landing_finished(const CCtx& c, step::LandAir st) { return landing_done(c, nation_at(st.nation)); }
@@ -343,9 +341,9 @@ void StepRow::end(Ctx& c) const {
 
 void advance(Ctx& c) { core::steps::settle(c, kSteps); }
 
-int step_nation(const Step& st) {
+Nation step_nation(const Step& st) {
   const StepRow& r = row(st);
-  return r.kind == Kind::Decision ? r.nation(st) : -1;
+  return r.kind == Kind::Decision ? r.nation(st) : kNoNation;
 }
 
 const char* step_name(StepId id) { return kSteps[static_cast<std::size_t>(id)].name; }
@@ -404,16 +402,12 @@ Game::Game(std::shared_ptr<const Data> data, const Scenario& scenario, int playe
   for (std::size_t i = 1; i < pad_start_.size(); ++i) pad_start_[i] = std::max(pad_start_[i], pad_start_[i - 1]);
 }
 
-int Game::threshold(int nation) const {
-  return data_->morale.thresholds[static_cast<std::size_t>(scenario_->morale)][nation_at(nation)].value;
-}
-Provenance Game::threshold_provenance(int nation) const {
-  return data_->morale.thresholds[static_cast<std::size_t>(scenario_->morale)][nation_at(nation)].origin.provenance;
+int Game::threshold(Nation nation) const { return data_->morale.thresholds[static_cast<std::size_t>(scenario_->morale)][nation].value; }
+Provenance Game::threshold_provenance(Nation nation) const {
+  return data_->morale.thresholds[static_cast<std::size_t>(scenario_->morale)][nation].origin.provenance;
 }
 
-std::string Game::nation_name(int nation) const {
-  return nation >= 0 && nation < kNations ? std::string(nation_id(static_cast<Nation>(nation))) : "?";
-}
+std::string Game::nation_name(Nation nation) const { return index(nation) < kNations ? std::string(nation_id(nation)) : "?"; }
 
 std::string Game::region_name(RegionId r) const { return data_->is_region(r) ? data_->regions[r].id : "?"; }
 
@@ -481,7 +475,7 @@ std::uint8_t Game::acting_nations(const State& s, core::Seat seat) const {
   const StepRow& r = row(st);
   const std::uint8_t mine = seat_nations_[static_cast<std::size_t>(seat)];
   if (r.kind == Kind::Decision) {
-    const int nation = r.nation(st);
+    const Nation nation = r.nation(st);
     return (mine >> nation) & 1u ? static_cast<std::uint8_t>(1u << nation) : 0;
   }
   if (r.kind != Kind::Simultaneous) return 0;
@@ -527,7 +521,7 @@ core::Applied Game::apply(State& s, core::Seat seat, core::Action a, core::LogSi
     r.apply(c, x);
     if (r.kind == Kind::Simultaneous && x.kind == ActionKind::Done) {
       s.sheet[nation_at(x.nation)].flags |= kDone;
-      c.add(r.rule, x.nation, Event::SheetDone);
+      c.add(r.rule, nation_at(x.nation), Event::SheetDone);
     }
   }
   advance(c);

@@ -105,7 +105,7 @@ class Game {
   // The seat table in use: the rulebook's, or the project's 7-seat option (ruling 89).
   const SeatTable& seat_table() const { return *seat_table_; }
   int scenario_index() const { return scenario_index_; }
-  core::Seat seat_of(int nation) const { return nation_seat_[nation_at(nation)]; }  // -1: not in play
+  core::Seat seat_of(Nation nation) const { return nation_seat_[nation]; }  // -1: not in play
   std::uint8_t seat_nations(core::Seat seat) const { return seat_nations_[static_cast<std::size_t>(seat)]; }
   int industries() const { return static_cast<int>(industry_region_.size()); }
   RegionId industry_region(int i) const { return industry_region_[static_cast<std::size_t>(i)]; }
@@ -119,11 +119,11 @@ class Game {
   }
   int mobilizations() const { return static_cast<int>(mobilization_region_.size()); }
   RegionId mobilization_region(int i) const { return mobilization_region_[static_cast<std::size_t>(i)]; }
-  int threshold(int nation) const;                    // Stress Threshold (Morale Board side of the scenario)
-  Provenance threshold_provenance(int nation) const;  // whether that threshold is printed or the project's
-  int order_limit(int nation) const { return scenario_->order_limit[nation_at(nation)]; }
+  int threshold(Nation nation) const;                    // Stress Threshold (Morale Board side of the scenario)
+  Provenance threshold_provenance(Nation nation) const;  // whether that threshold is printed or the project's
+  int order_limit(Nation nation) const { return scenario_->order_limit[nation]; }
   // The nation whose decision or entry an action is for (the acting nation of the step).
-  std::string nation_name(int nation) const;
+  std::string nation_name(Nation nation) const;
   std::string region_name(RegionId r) const;
   // The names the battle module's texts use (nations, unit kinds, stances by the data's ids).
   BattleNames battle_names() const { return {battle_nation_, battle_type_, battle_stance_}; }
@@ -133,13 +133,13 @@ class Game {
 
  private:
   static std::size_t at_(int i) { return static_cast<std::size_t>(i); }
-  std::string commands_text(const State& observation, int nation) const;              // view.cpp: a nation's Commands by region
+  std::string commands_text(const State& observation, Nation nation) const;           // view.cpp: a nation's Commands by region
   nlohmann::json board_sides(const State& observation) const;                         // view.cpp: the Battle Status Board's sides
   std::string board_head(const State& observation, std::string_view language) const;  // view.cpp: the board's parts
   std::string nations_text(const State& observation, std::optional<core::Seat> seat) const;
   std::string under_way_text(const State& observation, std::optional<core::Seat> seat) const;
   std::string region_text(const State& observation, RegionId r) const;
-  std::string destination_note(const State& observation, int nation, RegionId to) const;  // view.cpp: action_notes of `to`
+  std::string destination_note(const State& observation, Nation nation, RegionId to) const;  // view.cpp: action_notes of `to`
   std::shared_ptr<const Data> data_;
   const Scenario* scenario_;
   const SeatTable* seat_table_ = nullptr;

@@ -28,7 +28,8 @@ Message listed(const std::vector<Message>& items) {
 
 Message nation(std::string_view id) { return named("warroom.nation.", id); }
 Message nationality(std::string_view id) { return named("warroom.nationality.", id); }
-Message nation(int n) { return n >= 0 && n < kNations ? nation(nation_id(static_cast<Nation>(n))) : Message::plain("?"); }
+Message nation(int n) { return n >= 0 && n < kNations ? nation(nation_at(n)) : Message::plain("?"); }
+Message nation(Nation n) { return index(n) < kNations ? nation(nation_id(n)) : Message::plain("?"); }
 Message unit(std::string_view id) { return named("warroom.unit.", id); }
 Message unit(int t) { return t >= 0 && t < kUnitKinds ? unit(unit_id(static_cast<UnitKind>(t))) : Message::plain("?"); }
 Message stance(std::string_view id) { return named("warroom.stance.", id); }

@@ -20,7 +20,8 @@ using core::i18n::Message;
 // "warroom.stance.assault", "warroom.colour.blue", "warroom.resource.oil", "warroom.zone.red",
 // "warroom.alliance.allied" (side 0) / "warroom.alliance.axis" (side 1), "warroom.box.fresh".
 Message nation(std::string_view id);
-Message nation(int nation);
+Message nation(int nation);  // a log argument's int: -1 or beyond the nations reads "?"
+Message nation(Nation n);
 // A nation's units as a player names them: "German" ("warroom.nationality.GER"; in Italian and Russian the
 // nation's genitive, "della Germania", "Германии", which agrees with any unit).
 Message nationality(std::string_view id);

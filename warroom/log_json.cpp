@@ -201,7 +201,8 @@ nlohmann::json Game::log_json(const core::LogEntry& e) const {
   if (index >= table.size()) return {{"rule", e.rule}, {"event", nullptr}};
   const Shape& shape = table[index];
   nlohmann::json out = {{"rule", e.rule}, {"event", shape.event}};
-  if (!battle) out["nation"] = e.args[0] >= 0 && e.args[0] < kNations ? nlohmann::json(nation_name(e.args[0])) : nlohmann::json(nullptr);
+  if (!battle)
+    out["nation"] = e.args[0] >= 0 && e.args[0] < kNations ? nlohmann::json(nation_name(nation_at(e.args[0]))) : nlohmann::json(nullptr);
   for (std::size_t k = 0; k < shape.fields.size(); ++k) {
     const Field& f = shape.fields[k];
     if (!f.name) break;
@@ -212,7 +213,7 @@ nlohmann::json Game::log_json(const core::LogEntry& e) const {
         to = v >= 0 && static_cast<std::size_t>(v) < data_->regions.size() ? nlohmann::json(region_name(static_cast<RegionId>(v)))
                                                                            : nlohmann::json(nullptr);
         break;
-      case Arg::kNation: to = v >= 0 && v < kNations ? nlohmann::json(nation_name(v)) : nlohmann::json(nullptr); break;
+      case Arg::kNation: to = v >= 0 && v < kNations ? nlohmann::json(nation_name(nation_at(v))) : nlohmann::json(nullptr); break;
       case Arg::kUnit:
         to = v >= 0 && static_cast<std::size_t>(v) < battle_type_.size() ? nlohmann::json(battle_type_[static_cast<std::size_t>(v)])
                                                                          : nlohmann::json(nullptr);

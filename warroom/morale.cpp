@@ -71,7 +71,7 @@ void cancel_apply(Ctx& c, const Act& a) {
   else
     --n.goods;
   --n.stress;
-  c.add(kPhase6Step1, a.nation, Event::StressCancelled, a.a, n.stress);
+  c.add(kPhase6Step1, nation_at(a.nation), Event::StressCancelled, a.a, n.stress);
 }
 
 // ---- Step 2 ----
@@ -80,8 +80,8 @@ void evaluate_stress(Ctx& c) {
   std::array<std::uint8_t, kNations> order{};
   const int count = nations_in_turn_order(c.s, order);
   for (int i = 0; i < count; ++i) {
-    const int n = order[at(i)];
-    NationState& ns = c.s.nation[nation_at(n)];
+    const Nation n = nation_at(order[at(i)]);
+    NationState& ns = c.s.nation[n];
     const int threshold = c.g.threshold(n);
     // "Repeat this process until any Stress Points remaining are less than the threshold"; in the
     // Gray Zone the nation does not advance and returns no Stress.
@@ -111,7 +111,7 @@ void relieve_apply(Ctx& c, const Act& a) {
   n.medals = static_cast<std::uint16_t>(n.medals - a.a);
   n.goods = static_cast<std::uint16_t>(n.goods - goods);
   --n.zone;
-  c.add(kPhase6Step3, a.nation, Event::Relieved, a.a, goods, n.zone);
+  c.add(kPhase6Step3, nation_at(a.nation), Event::Relieved, a.a, goods, n.zone);
 }
 
 // ---- Step 4: penalties, cumulative and recurring ----
@@ -157,7 +157,7 @@ void blue_legal(const CCtx& c, Nation nation, core::ActionList& out) {
 void blue_apply(Ctx& c, const Act& a) {
   --c.s.nation[nation_at(a.nation)].res[a.a];
   paid_one<step::BluePay>(c);
-  c.add(kBlueRule, a.nation, Event::BluePaid, a.a);
+  c.add(kBlueRule, nation_at(a.nation), Event::BluePaid, a.a);
 }
 
 void desert_legal(const CCtx& c, Nation nation, core::ActionList& out) {
@@ -177,7 +177,7 @@ void desert_apply(Ctx& c, const Act& a) {
   --cmd.n[at(slot_of(a.b))];
   if (units_in(cmd) == 0) cmd = Command{};
   paid_one<step::Desert>(c);
-  c.add(kGrayRule, a.nation, Event::Deserted, a.a, a.b);
+  c.add(kGrayRule, nation_at(a.nation), Event::Deserted, a.a, a.b);
   if (category_of(a.b) == Category::Land) desertion_capture(c, where);  // ruling 76
 }
 

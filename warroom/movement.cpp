@@ -28,7 +28,7 @@ constexpr const char* kPhase3Step3 = "Phase 3 > Step 3. Carrier Plane Movement";
 constexpr const char* kLand = "Phase 5 > Step 1. Land Air Commands";
 
 bool friendly_territory(const CCtx& c, RegionId r, Alliance side) {
-  const std::uint8_t owner = c.s.region[r].controller;
+  const Nation owner = nation_byte(c.s.region[r].controller);
   return c.d().region(r).is_territory() && owner != kNoNation && alliance_of(owner) == side;
 }
 
@@ -79,7 +79,7 @@ bool passage_open(const CCtx& c, RegionId a, RegionId b, Alliance side) {
   const Passage* p = passage_between(c.d(), a, b);
   if (!p) return true;
   const auto holds = [&](RegionId key) {
-    const std::uint8_t owner = c.s.region[key].controller;
+    const Nation owner = nation_byte(c.s.region[key].controller);
     return owner != kNoNation && alliance_of(owner) == side;
   };
   const auto aligned = [&](RegionId key) {
@@ -640,7 +640,7 @@ void launch_apply(Ctx& c, const Act& a) {
   const RegionId to = region_byte(a.b);
   if (to == kNoRegion) return;
   c.s.fighter_tokens.add(nation_at(a.nation), to, 1);
-  c.add(kPhase3Step3, a.nation, Event::Launched, a.a, to);
+  c.add(kPhase3Step3, nation_at(a.nation), Event::Launched, a.a, to);
 }
 
 // ---- Phase 5 Step 1: Land Air Commands ----
@@ -694,14 +694,14 @@ void landing_apply(Ctx& c, const Act& a) {
     for (int t = kFtr; t <= kBmb; ++t)
       c.s.nation[nation_at(a.nation)].casualties[type_at(t)] =
           static_cast<std::uint16_t>(c.s.nation[nation_at(a.nation)].casualties[type_at(t)] + cmd.n[at(slot_of(t))]);
-    c.add(kLand, a.nation, Event::Perished, a.a, cmd.region, units_in(cmd));
+    c.add(kLand, nation_at(a.nation), Event::Perished, a.a, cmd.region, units_in(cmd));
     cmd = Command{};
     return;
   }
   const RegionId from = cmd.region;
   cmd.region = to;
   cmd.flags = static_cast<std::uint8_t>(cmd.flags & ~kLandingTag);  // "As Air Commands are landed, remove their Landing Tags."
-  c.add(kLand, a.nation, Event::Landed, a.a, from, to);
+  c.add(kLand, nation_at(a.nation), Event::Landed, a.a, from, to);
 }
 
 }  // namespace warroom

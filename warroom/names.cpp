@@ -24,7 +24,7 @@ std::string port_sea(const Game& g, RegionId r, int p) {
 
 std::string Game::action_to_string(const State& s, core::Seat seat, core::Action action) const {
   const Act x = decode_action(action);
-  const std::string n = nation_name(x.nation);
+  const std::string n = nation_name(nation_at(x.nation));
   if (x.kind == ActionKind::Die) return "die " + (x.nation < kColours ? colour_name(static_cast<Colour>(x.nation)) : std::string("?"));
   if (seat == core::kChance) return "draw " + n;
   switch (x.kind) {
@@ -70,7 +70,12 @@ std::string Game::action_to_string(const State& s, core::Seat seat, core::Action
     case ActionKind::Permit: return fmt::format("{} {}", x.a ? "permit" : "refuse", n);
     case ActionKind::Fight: return fmt::format("fight {} {}", n, region_name(region_byte(x.a)));
     case ActionKind::Assign:
-      return fmt::format("{} {} {}", x.c == 0 ? "command" : x.c == 1 ? "claim" : x.c == 2 ? "medal" : "defend", n, nation_name(x.a));
+      return fmt::format("{} {} {}",
+                         x.c == 0   ? "command"
+                         : x.c == 1 ? "claim"
+                         : x.c == 2 ? "medal"
+                                    : "defend",
+                         n, nation_name(nation_at(x.a)));
     case ActionKind::Battle: return fmt::format("battle {} {}", n, choice_text(s.battle, battle_choice(x), battle_names()));
     case ActionKind::Die:
     case ActionKind::kCount: break;
@@ -120,7 +125,7 @@ std::optional<core::Action> parse(const Game& g, const State& s, std::string_vie
   if (w.size() < 2) return std::nullopt;
   if (w[0] == "die" && w.size() == 2) {  // a battle's d12, typed at a physical table
     for (int f = 0; f < kColours; ++f)
-      if (w[1] == colour_id(static_cast<Colour>(f))) return encode(ActionKind::Die, f);
+      if (w[1] == colour_id(static_cast<Colour>(f))) return die_action(f);
     return std::nullopt;
   }
   const auto nation = nation_from_id(w[1]);

@@ -14,13 +14,13 @@ StepId top(const State& s) { return s.steps.top().id; }
 
 }  // namespace
 
-bool is_hidden(const Game& g, const State& s, core::Seat seat, int nation, Secret part) {
+bool is_hidden(const Game& g, const State& s, core::Seat seat, Nation nation, Secret part) {
   if (seat_plays(g, seat, nation)) return false;
   switch (part) {
-    case Secret::Orders: return !(s.sheet[nation_at(nation)].flags & kOrdersRevealed);  // at its Phase 3 turn (ruling 91)
-    case Secret::Bid: return top(s) == StepId::WriteSheets;                             // at Phase 2 Step 2
-    case Secret::Purchases: return top(s) == StepId::Purchases;                         // at Phase 7 Step 4
-    case Secret::Plan: return top(s) == StepId::DeployPlans;                            // at their reveal (ruling 100)
+    case Secret::Orders: return !(s.sheet[nation].flags & kOrdersRevealed);  // at its Phase 3 turn (ruling 91)
+    case Secret::Bid: return top(s) == StepId::WriteSheets;                  // at Phase 2 Step 2
+    case Secret::Purchases: return top(s) == StepId::Purchases;              // at Phase 7 Step 4
+    case Secret::Plan: return top(s) == StepId::DeployPlans;                 // at their reveal (ruling 100)
   }
   return true;
 }
@@ -28,8 +28,8 @@ bool is_hidden(const Game& g, const State& s, core::Seat seat, int nation, Secre
 namespace {
 
 // Clears nation n's secret entries from v.
-void hide(const Game& g, State& v, core::Seat seat, int n) {
-  Sheet& sh = v.sheet[nation_at(n)];
+void hide(const Game& g, State& v, core::Seat seat, Nation n) {
+  Sheet& sh = v.sheet[n];
   if (is_hidden(g, v, seat, n, Secret::Orders)) sh.box = {}, sh.selected = 0;
   if (is_hidden(g, v, seat, n, Secret::Bid)) sh.bid = 0;
   if (is_hidden(g, v, seat, n, Secret::Purchases)) sh.buy = {}, sh.goods = 0, sh.goods_paid = {};

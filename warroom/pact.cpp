@@ -147,7 +147,7 @@ void permission_apply(Ctx& c, const Act& a) {
   Order& o = c.s.sheet[ally].box[at(box - 1)];
   o.status = kCancelled;
   o.cancelled = static_cast<std::uint8_t>(CancelReason::PactRefused);
-  c.add(kArticle2, a.nation, Event::PactRefused, ally, box);
+  c.add(kArticle2, nation_at(a.nation), Event::PactRefused, ally, box);
 }
 
 bool pact_denies_medal(const CCtx& c, Nation nation, RegionId r, int taken_from) {
@@ -164,7 +164,7 @@ void pact_check_capitals(Ctx& c) {
     const Nation controller = nation_byte(c.s.region[capital].controller);
     if (controller == kNoNation || alliance_of(controller) != alliance_of(holder)) {
       c.s.pact.status = kPactEnded;
-      c.add(kPact, -1, Event::PactEnded, capital);
+      c.add(kPact, kNoNation, Event::PactEnded, capital);
       return;
     }
   }

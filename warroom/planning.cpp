@@ -199,7 +199,7 @@ void tie_outcomes(const CCtx& c, int position, core::OutcomeList& out) {
   const int tied = tied_from(c.s, position, count);
   for (int i = position; i < count; ++i)
     if (c.s.sheet[nation_at(c.s.choosing[at(i)])].bid == c.s.sheet[nation_at(c.s.choosing[at(position)])].bid)
-      out.push_back({encode(ActionKind::Draw, c.s.choosing[at(i)]), 1.0 / tied});
+      out.push_back({encode(ActionKind::Draw, nation_at(c.s.choosing[at(i)])), 1.0 / tied});
 }
 
 void tie_apply(Ctx& c, int position, Nation nation) {
@@ -385,7 +385,7 @@ bool reorganize_allows(const CCtx& c, const Act& a) {
 void reorganize_apply(Ctx& c, const Act& a) {
   State& s = c.s;
   if (a.kind == ActionKind::Done) {
-    c.add(kReorganizing, a.nation, Event::ReorganizeDone);
+    c.add(kReorganizing, nation_at(a.nation), Event::ReorganizeDone);
     s.steps.pop();
     return;
   }
@@ -405,7 +405,7 @@ void reorganize_apply(Ctx& c, const Act& a) {
     dst.n[slot] = static_cast<std::uint8_t>(dst.n[slot] + moved);
   }
   if (units_in(src) == 0) src = Command{};  // "Store all Command Tokens that are not being used."
-  c.add(kReorganizing, a.nation, Event::Shifted, a.a, a.b, to);
+  c.add(kReorganizing, nation_at(a.nation), Event::Shifted, a.a, a.b, to);
 }
 
 }  // namespace warroom

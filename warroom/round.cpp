@@ -123,7 +123,7 @@ void run_phase(Ctx& c, int phase) {
   s.phase = static_cast<std::uint8_t>(std::min(phase, 7));
   switch (phase) {
     case 1:  // Phase 1: Direct National Economy; a new O&P Chart for every nation
-      c.add("The Phases and Officers", -1, Event::RoundBegins, s.round);
+      c.add("The Phases and Officers", kNoNation, Event::RoundBegins, s.round);
       s.pass = 1;
       for (Sheet& sh : s.sheet) sh = Sheet{};
       collect_income(c);

@@ -100,6 +100,7 @@ struct LogArg {
   int v;
   constexpr LogArg(int i) : v(i) {}              // NOLINT: implicit, as the int it is
   constexpr LogArg(RegionId r) : v(index(r)) {}  // NOLINT: implicit, a log argument is the region's index
+  constexpr LogArg(Nation n) : v(index(n)) {}    // NOLINT: implicit, a log argument is the nation's index
 };
 
 // The contexts the parts work in (core/steps.h): CCtx reads, Ctx may change the state and log.
@@ -108,13 +109,13 @@ struct CCtx : core::steps::View<Game, State> {
 };
 struct Ctx : core::steps::Context<Game, State, CCtx> {
   const Data& d() const { return g.data(); }
-  // args[0] is the nation (or -1), then a0..a2.
-  void add(const char* rule, int nation, Event e, LogArg a0 = 0, LogArg a1 = 0, LogArg a2 = 0) const {
+  // args[0] is the nation (-1 for kNoNation), then a0..a2.
+  void add(const char* rule, Nation nation, Event e, LogArg a0 = 0, LogArg a1 = 0, LogArg a2 = 0) const {
     if (log)
       log->add({rule,
-                nation < 0 || nation >= kNations ? core::kChance : g.seat_of(nation),
+                nation == kNoNation ? core::kChance : g.seat_of(nation),
                 static_cast<std::uint16_t>(e),
-                {nation < 0 || nation >= kNations ? -1 : nation, a0.v, a1.v, a2.v}});
+                {nation == kNoNation ? -1 : index(nation), a0.v, a1.v, a2.v}});
   }
 };
 
@@ -122,7 +123,7 @@ struct Ctx : core::steps::Context<Game, State, CCtx> {
 inline std::string unit_text(int t) { return t >= 0 && t < kUnitTypes ? std::string(unit_id(static_cast<UnitKind>(t))) : "?"; }
 
 // Whether `seat` plays `nation`.
-inline bool seat_plays(const Game& g, core::Seat seat, int nation) {
+inline bool seat_plays(const Game& g, core::Seat seat, Nation nation) {
   return seat >= 0 && seat < g.seat_count() && ((g.seat_nations(seat) >> nation) & 1u);
 }
 
@@ -131,7 +132,7 @@ inline bool in_scenario(const CCtx& c, RegionId r) { return r != kNoRegion && c.
 
 // ---- What a seat may not see (observe.cpp) ----
 enum class Secret : std::uint8_t { Orders, Bid, Purchases, Plan };
-bool is_hidden(const Game& g, const State& s, core::Seat seat, int nation, Secret part);
+bool is_hidden(const Game& g, const State& s, core::Seat seat, Nation nation, Secret part);
 
 // ---- The step table (game.cpp) ----
 const char* step_name(StepId id);
@@ -140,7 +141,7 @@ const char* step_prompt(StepId id);
 // Runs automatic steps until someone must act, chance must speak, or the game is over.
 void advance(Ctx& c);
 // The acting nation of a decision step (its payload's `nation`); -1 for a step of another kind.
-int step_nation(const Step& st);
+Nation step_nation(const Step& st);
 
 // ---- Helpers shared by the parts (round.cpp) ----
 bool in_play(const State& s, Nation nation);                                         // in the scenario and not collapsed

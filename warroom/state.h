@@ -21,7 +21,7 @@ namespace warroom {
 // Nations, regions, unit kinds, resources and zones are the data set's (warroom/data.h). The state
 // stores them as small integers; these helpers name what the rules need of them.
 
-constexpr Alliance alliance_of(int nation) { return nation >= GER ? Alliance::Axis : Alliance::Allied; }
+constexpr Alliance alliance_of(Nation nation) { return nation >= GER ? Alliance::Axis : Alliance::Allied; }
 
 // Unit types are UnitKind's first kUnitTypes values (inf, art, arm, ftr, bmb, sub, ca, cv, bb).
 // Within its category a type has a slot 0..3 in Command::n.
@@ -368,7 +368,7 @@ struct FighterTokens {
   std::array<Place, kMaxPlaces> place{};
   std::uint8_t places = 0;
 
-  int count(int nation, RegionId r) const {
+  int count(Nation nation, RegionId r) const {
     for (int i = 0; i < places; ++i)
       if (place[static_cast<std::size_t>(i)].nation == nation && place[static_cast<std::size_t>(i)].region == r)
         return place[static_cast<std::size_t>(i)].count;

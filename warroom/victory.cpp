@@ -15,7 +15,7 @@ bool alliance_qualifies(const CCtx& c, Alliance a) {
   for (const VictoryTerm& term : cond.all_of) {
     int held = 0;
     for (RegionId r : term.of) {
-      const std::uint8_t controller = c.s.region[r].controller;
+      const Nation controller = nation_byte(c.s.region[r].controller);
       held += controller != kNoNation && alliance_of(controller) == a;
     }
     if (held < term.at_least) return false;
@@ -46,19 +46,19 @@ void end_of_round(Ctx& c) {
   const VictoryNow found = victory_now(cc);
   if (found == VictoryNow::BothLose) {  // "In the extremely rare case in which all Nations have no Units on the map, then both sides lose."
     s.winner = kBothLose;
-    c.add(kVictory, -1, Event::BothLose);
+    c.add(kVictory, kNoNation, Event::BothLose);
     s.steps.push(step::GameOver{});
     return;
   }
   if (found == VictoryNow::Allied || found == VictoryNow::Axis) {
     s.winner = found == VictoryNow::Allied ? 1 : 2;
-    c.add(kVictory, -1, Event::Victory, found == VictoryNow::Allied ? 0 : 1);
+    c.add(kVictory, kNoNation, Event::Victory, found == VictoryNow::Allied ? 0 : 1);
     s.steps.push(step::GameOver{});
     return;
   }
-  if (found == VictoryNow::Both) c.add(kVictory, -1, Event::Stalemate);  // "continue the war until that is no longer the case"
-  if (s.round_limit && s.round >= s.round_limit) {                       // a harness's cap, not a rule (ruling 105)
-    c.add("Victory Check (round limit of this game)", -1, Event::Stopped, s.round);
+  if (found == VictoryNow::Both) c.add(kVictory, kNoNation, Event::Stalemate);  // "continue the war until that is no longer the case"
+  if (s.round_limit && s.round >= s.round_limit) {                              // a harness's cap, not a rule (ruling 105)
+    c.add("Victory Check (round limit of this game)", kNoNation, Event::Stopped, s.round);
     s.steps.push(step::GameOver{});
     return;
   }

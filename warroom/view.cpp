@@ -50,7 +50,7 @@ nlohmann::json victory_json(const Game& g, const State& v) {
     for (const VictoryTerm& t : g.scenario().victory[at(side)].all_of) {
       nlohmann::json regions = nlohmann::json::array();
       for (RegionId r : t.of) {
-        const int holder = v.region[r].controller, capital = d.region(r).capital_of;
+        const Nation holder = nation_byte(v.region[r].controller), capital = d.region(r).capital_of;
         regions.push_back({{"id", d.region(r).id},
                            {"name", d.region(r).name},
                            {"controller", holder == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(g.nation_name(holder))},
@@ -96,7 +96,7 @@ std::string victory_text(const nlohmann::json& victory) {
 }
 
 // The units of the other alliance's Commands in region r (Command Stacks stand on the open map).
-int enemy_units(const State& v, int nation, RegionId r) {
+int enemy_units(const State& v, Nation nation, RegionId r) {
   int units = 0;
   for (Nation n : kAllNations)
     if (alliance_of(n) != alliance_of(nation))
@@ -106,9 +106,9 @@ int enemy_units(const State& v, int nation, RegionId r) {
 }
 
 // A Command's units: "4 inf 2 art 2 arm".
-std::string stack_units(const Data& d, const State& v, int nation, int number) {
-  const Command& c = v.command[nation_at(nation)][at(number)];
-  const Category cat = command_category(d, nation_at(nation), number);
+std::string stack_units(const Data& d, const State& v, Nation nation, int number) {
+  const Command& c = v.command[nation][at(number)];
+  const Category cat = command_category(d, nation, number);
   std::string units;
   for (int t = first_type(cat); t < first_type(cat) + type_count(cat); ++t)
     if (c.n[at(slot_of(t))]) units += fmt::format("{}{} {}", units.empty() ? "" : " ", c.n[at(slot_of(t))], unit_text(t));
@@ -217,9 +217,9 @@ nlohmann::json done_confirmations(const Game& g, const State& v, core::Seat seat
 // are left, or why the owner must choose first (a pin, a choice of routes); null at any other step.
 nlohmann::json carry_out_json(const Game& g, const State& v, core::Seat seat) {
   if (v.steps.top().id != StepId::MovementTurn) return nullptr;
-  const int n = v.steps.top().as<step::MovementTurn>().nation;
+  const Nation n = nation_at(v.steps.top().as<step::MovementTurn>().nation);
   if (!((g.seat_nations(seat) >> n) & 1u)) return nullptr;
-  const CarryOut next = carry_out_next(CCtx{g, v}, nation_at(n));
+  const CarryOut next = carry_out_next(CCtx{g, v}, n);
   if (next.stop == CarryOut::Nothing) return nullptr;
   static constexpr const char* kStops[] = {"next", "pin", "route"};
   static constexpr const char* kSaid[] = {"warroom.carry_out.next", "warroom.carry_out.pin", "warroom.carry_out.route"};
@@ -302,9 +302,10 @@ nlohmann::json Game::action_notes(const State& v, core::Seat seat) const {
     const Act x = decode_action(a);
     std::string note;
     if (x.kind == ActionKind::Select && v.command[nation_at(x.nation)][at(x.a)].region != kNoRegion)
-      note = fmt::format("{} in {}", stack_units(d, v, x.nation, x.a), d.region(v.command[nation_at(x.nation)][at(x.a)].region).name);
+      note = fmt::format("{} in {}", stack_units(d, v, nation_at(x.nation), x.a),
+                         d.region(v.command[nation_at(x.nation)][at(x.a)].region).name);
     else if (x.kind == ActionKind::To)
-      note = destination_note(v, x.nation, region_byte(x.a));
+      note = destination_note(v, nation_at(x.nation), region_byte(x.a));
     else if (x.kind == ActionKind::Buy) {
       const UnitInfo& u = d.unit(static_cast<UnitKind>(x.a));
       note = fmt::format("{}: {} oil, {} iron, {} OSR{}", u.name, u.cost.oil, u.cost.iron, u.cost.osr,
@@ -320,20 +321,20 @@ nlohmann::json Game::action_notes(const State& v, core::Seat seat) const {
 
 // A destination of the order pad: its name, who holds it, the enemy units there, and a land move by
 // rail; where the order cannot reach it, the rules' reason (order_outlook, movement.cpp).
-std::string Game::destination_note(const State& v, int nation, RegionId to) const {
+std::string Game::destination_note(const State& v, Nation nation, RegionId to) const {
   const Data& d = *data_;
-  const int holder = v.region[to].controller;
+  const Nation holder = nation_byte(v.region[to].controller);
   std::string note = d.region(to).name + (d.region(to).is_sea() ? ", sea"
                                           : holder == kNoNation ? ", neutral"
                                                                 : ", held by " + nation_name(holder));
   if (const int enemy = enemy_units(v, nation, to)) note += fmt::format(", enemy units: {}", enemy);
-  const int number = v.sheet[nation_at(nation)].selected;
-  const RegionId from = number ? v.command[nation_at(nation)][at(number)].region : kNoRegion;
+  const int number = v.sheet[nation].selected;
+  const RegionId from = number ? v.command[nation][at(number)].region : kNoRegion;
   if (from == kNoRegion) return note;
-  if (command_category(d, nation_at(nation), number) == Category::Land && d.region(from).is_territory() && d.region(to).is_territory() &&
+  if (command_category(d, nation, number) == Category::Land && d.region(from).is_territory() && d.region(to).is_territory() &&
       !is_edge(d, from, to))
     note += ", by rail";
-  if (const OrderOutlook o = order_outlook({*this, v}, nation_at(nation), number, to); o.kind != OrderOutlook::Reaches)
+  if (const OrderOutlook o = order_outlook({*this, v}, nation, number, to); o.kind != OrderOutlook::Reaches)
     note += fmt::format(": {}", o.why);
   return note;
 }
@@ -427,19 +428,21 @@ nlohmann::json dice_legend(const Data& d) {
 nlohmann::json Game::board_sides(const State& v) const {
   const Battle& b = v.battle;
   const BattleNames names = battle_names();
-  const auto nation_or_null = [&](int n) { return n == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(n)); };
+  const auto nation_or_null = [&](std::uint8_t n) {
+    return n == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(nation_at(n)));
+  };
   const bool set_up = b.kind != BattleKind::None;
   const std::vector<Participant> coming = set_up || v.fight.region == kNoRegion ? std::vector<Participant>{} : forces_to_fight({*this, v});
   // Assign Damage: the hits the rolling Commander may assign, by row, nation and box, as commands.
   std::vector<Choice> hits;
   if (set_up && need(b) == Need::Hit) legal(b, hits);
-  const auto hit_commands = [&](int side, int row, int nation) {
+  const auto hit_commands = [&](int side, int row, Nation nation) {
     nlohmann::json out = nlohmann::json::object();
     for (const Choice& ch : hits)
       if (ch.kind == ChoiceKind::Hit && side == 1 - b.rolling_side && ch.a == row && ch.b == nation)
         out[ch.c == 0   ? "fresh"
             : ch.c == 1 ? "light"
-                        : "damaged"] = fmt::format("battle {} {}", nation_name(deciding_nation(b)), choice_text(b, ch, names));
+                        : "damaged"] = fmt::format("battle {} {}", nation_name(nation_at(deciding_nation(b))), choice_text(b, ch, names));
     return out;
   };
   nlohmann::json sides = nlohmann::json::array();
@@ -460,9 +463,9 @@ nlohmann::json Game::board_sides(const State& v) const {
     }
     for (int i = b.group_cursor; i < b.group_count; ++i)
       if (const Group& g = b.groups[at(i)]; g.side == side && g.left)
-        rows.push_back(awaiting_row(*data_, names, nation_name(g.nation), b.type(g), g.cursor, g.left));
+        rows.push_back(awaiting_row(*data_, names, nation_name(nation_at(g.nation)), b.type(g), g.cursor, g.left));
     for (const Participant& p : coming)
-      if (p.side == side) rows.push_back(awaiting_row(*data_, names, nation_name(p.nation), p.type, 0, p.count));
+      if (p.side == side) rows.push_back(awaiting_row(*data_, names, nation_name(nation_at(p.nation)), p.type, 0, p.count));
     // Set up, the battle keeps its Commanders (a garrison's controller among them) past its end.
     const int commander = set_up ? b.commander[at(side)] : v.fight.commander[at(side)];
     sides.push_back({{"alliance", side == 0 ? "allied" : "axis"},
@@ -477,7 +480,9 @@ nlohmann::json Game::board_sides(const State& v) const {
 nlohmann::json Game::battle_json(const State& v) const {
   if (v.fight.region == kNoRegion) return nullptr;
   const Battle& b = v.battle;
-  const auto nation_or_null = [&](int n) { return n == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(n)); };
+  const auto nation_or_null = [&](std::uint8_t n) {
+    return n == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(nation_at(n)));
+  };
   nlohmann::json commanders = {nation_or_null(v.fight.commander[0]), nation_or_null(v.fight.commander[1])};
   const bool set_up = b.kind != BattleKind::None;
   nlohmann::json out = {{"region", region_name(v.fight.region)},
@@ -538,7 +543,7 @@ core::i18n::Message Game::phase_message(const State& s) const {
       std::vector<core::i18n::Message> held;
       for (const VictoryTerm& t : scenario_->victory[at(side)].all_of)
         for (RegionId r : t.of)
-          if (const int n = s.region[r].controller; n != kNoNation && static_cast<int>(alliance_of(n)) == side)
+          if (const Nation n = nation_byte(s.region[r].controller); n != kNoNation && static_cast<int>(alliance_of(n)) == side)
             held.push_back(key("warroom.phase.holds")
                                .with("nation", nation_name(n))
                                .with("region", data_->region(r).id + " " + data_->region(r).name));
@@ -647,16 +652,17 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
   }
   nlohmann::json turn_order = nlohmann::json::array();
   for (std::uint8_t n : v.turn_order)
-    if (n != kNoNation && v.nation[nation_at(n)].slot) turn_order.push_back(nation_name(n));
+    if (n != kNoNation && v.nation[nation_at(n)].slot) turn_order.push_back(nation_name(nation_at(n)));
   nlohmann::json regions = nlohmann::json::array(), commands = nlohmann::json::array(), construction = nlohmann::json::array();
   for (const Region& r : d.regions) {
     if (!scenario_->in_play.test(r.rid) || !r.is_territory()) continue;
     const RegionState& rs = v.region[r.rid];
-    regions.push_back({{"id", r.id},
-                       {"controller", rs.controller == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(rs.controller))},
-                       {"bombs", rs.bombs},
-                       {"embattled", embattled(CCtx{*this, v}, r.rid)},
-                       {"active", (rs.flags & kActive) != 0}});
+    regions.push_back(
+        {{"id", r.id},
+         {"controller", rs.controller == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(nation_at(rs.controller)))},
+         {"bombs", rs.bombs},
+         {"embattled", embattled(CCtx{*this, v}, r.rid)},
+         {"active", (rs.flags & kActive) != 0}});
   }
   nlohmann::json seas = nlohmann::json::array();  // the sea regions in play (ruling 36), for the map
   for (const Region& r : d.regions)
@@ -688,7 +694,7 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
       if (k.n[type_at(t)]) units[unit_text(t)] = k.n[type_at(t)];
     if (units.empty()) continue;
     const RegionId r = industry_region(i);
-    const int owner = v.region[r].controller;
+    const Nation owner = nation_byte(v.region[r].controller);
     nlohmann::json plan = nullptr;
     if (owner != kNoNation && !is_hidden(*this, v, viewer, owner, Secret::Plan) && v.steps.top().id == StepId::DeployPlans) {
       plan = {{"hold", nlohmann::json::object()}, {"to_sea", nlohmann::json::array()}};
@@ -794,7 +800,7 @@ std::string Game::nations_text(const State& v, std::optional<core::Seat> seat) c
   const core::Seat viewer = seat ? *seat : core::kSpectator;
   std::string out, order;
   for (std::uint8_t n : v.turn_order)
-    if (n != kNoNation && v.nation[nation_at(n)].slot) order += (order.empty() ? "" : ", ") + nation_name(n);
+    if (n != kNoNation && v.nation[nation_at(n)].slot) order += (order.empty() ? "" : ", ") + nation_name(nation_at(n));
   if (!order.empty()) out += "Turn order: " + order + "\n";
   out += "nation  oil iron  osr  stress/thr medals goods zone    commands units  sheet\n";
   for (Nation n : kAllNations) {
@@ -835,7 +841,7 @@ std::string Game::under_way_text(const State& v, std::optional<core::Seat> seat)
     for (int t = 0; t < kUnitTypes; ++t)
       if (k.n[type_at(t)]) units += fmt::format(" {} {}", k.n[type_at(t)], unit_text(t));
     const RegionId r = industry_region(i);
-    if (!units.empty()) building += fmt::format("  {}({}):{}", region_name(r), nation_name(v.region[r].controller), units);
+    if (!units.empty()) building += fmt::format("  {}({}):{}", region_name(r), nation_name(nation_byte(v.region[r].controller)), units);
   }
   if (!building.empty()) out += "Under Industry tokens:" + building + "\n";
   if (v.fight.region != kNoRegion) {  // Phase 4: the Battle Status Board, a line per side and one per row
@@ -852,12 +858,13 @@ std::string Game::under_way_text(const State& v, std::optional<core::Seat> seat)
       }
       out +=
           fmt::format("  {} (Commander {}), {} to roll:{}\n", side == 0 ? "Allied Forces" : "Axis",
-                      v.fight.commander[at(side)] == kNoNation ? std::string("-") : nation_name(v.fight.commander[at(side)]),
+                      v.fight.commander[at(side)] == kNoNation ? std::string("-") : nation_name(nation_at(v.fight.commander[at(side)])),
                       catalogues().render(core::i18n::kFallbackLanguage, text::counted("warroom.count.die", dice_in_pool(b, side))), rows);
     }
   }
-  for (int n = 0; n < kNations && v.steps.top().id == StepId::Purchases; ++n) {  // the purchase panel's totals, on the seat's own chart
-    if (!v.nation[nation_at(n)].in_play || is_hidden(*this, v, viewer, n, Secret::Purchases)) continue;
+  for (Nation n : kAllNations) {  // the purchase panel's totals, on the seat's own chart
+    if (v.steps.top().id != StepId::Purchases) break;
+    if (!v.nation[n].in_play || is_hidden(*this, v, viewer, n, Secret::Purchases)) continue;
     const nlohmann::json p = purchase_json(*this, v, n);
     const auto res = [](const nlohmann::json& r) {
       return fmt::format("{} oil {} iron {} OSR", r["oil"].get<int>(), r["iron"].get<int>(), r["osr"].get<int>());
@@ -869,9 +876,10 @@ std::string Game::under_way_text(const State& v, std::optional<core::Seat> seat)
         p["room"]["naval"].get<int>(),
         p["room"]["mobilization"].get<int>() ? fmt::format(", infantry mobilizable {}", p["room"]["mobilization"].get<int>()) : "");
   }
-  for (int n = 0; n < kNations && v.steps.top().id != StepId::Purchases; ++n) {  // revealed purchases, before they are placed
-    const Sheet& sh = v.sheet[nation_at(n)];
-    if (!v.nation[nation_at(n)].in_play || is_hidden(*this, v, viewer, n, Secret::Purchases)) continue;
+  for (Nation n : kAllNations) {  // revealed purchases, before they are placed
+    if (v.steps.top().id == StepId::Purchases) break;
+    const Sheet& sh = v.sheet[n];
+    if (!v.nation[n].in_play || is_hidden(*this, v, viewer, n, Secret::Purchases)) continue;
     const std::string bought = units_bought(sh);
     if (!bought.empty()) out += fmt::format("{} to place:{}\n", nation_name(n), bought);
   }
@@ -891,10 +899,10 @@ std::string Game::region_text(const State& v, RegionId r) const {
 }
 
 // A nation's Commands, a line per region: "G8 Belarus:  37(4 inf 2 art)  38(3 inf)".
-std::string Game::commands_text(const State& v, int n) const {
+std::string Game::commands_text(const State& v, Nation n) const {
   RegionArray<std::string> by_region;
   for (int number = 1; number <= kMaxCommandNumber; ++number)
-    if (const RegionId r = v.command[nation_at(n)][at(number)].region; r != kNoRegion)
+    if (const RegionId r = v.command[n][at(number)].region; r != kNoRegion)
       by_region[r] += fmt::format("  {}({})", number, stack_units(*data_, v, n, number));
   std::string out;
   for (RegionId r : data_->regions.ids())

@@ -194,9 +194,10 @@ TEST(WireSchema, EveryKindOfWarRoomActionMatchesItsSchema) {
   std::string why;
   for (int k = 0; k < static_cast<int>(warroom::ActionKind::kCount); ++k)
     for (int v = 0; v < 4 && k != static_cast<int>(warroom::ActionKind::Battle); ++v)
-      why += actions.broken(g.action_json(warroom_match->session().state(), 0,
-                                          warroom::encode(static_cast<warroom::ActionKind>(k), 0, std::min(v, 2), std::min(v, 2), v)),
-                            seen);
+      why += actions.broken(
+          g.action_json(warroom_match->session().state(), 0,
+                        warroom::encode(static_cast<warroom::ActionKind>(k), warroom::CHN, std::min(v, 2), std::min(v, 2), v)),
+          seen);
   EXPECT_EQ(why, "");
   EXPECT_EQ(seen.size() + 1, actions.size()) << "every kind but battle";
 }

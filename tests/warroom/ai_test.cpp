@@ -347,7 +347,7 @@ TEST(SearchBotCalculatedHits, AssignDamage_TheHitAfterWhichTheCalculatorGivesThe
 
 // ---- The home guard against the sea (Style::home_guard), War in the Pacific ----------------------
 
-bool orders_into(const Game& g, const SheetPlan& plan, int nation, RegionId dest, Category cat) {
+bool orders_into(const Game& g, const SheetPlan& plan, Nation nation, RegionId dest, Category cat) {
   return std::any_of(plan.orders.begin(), plan.orders.end(), [&](const PlannedOrder& o) {
     return o.dest == dest && command_category(g.data(), nation_at(nation), o.command) == cat;
   });
@@ -367,7 +367,7 @@ State japan_alone_at_home(const Game& g) {
     Command& c = s.command[JPN][at(number)];
     if (c.region == region("J1")) c = Command{};
   }
-  for (int n : {CHN, BC, US})
+  for (Nation n : {CHN, BC, US})
     for (Command& c : s.command[nation_at(n)])
       if (c.region != kNoRegion && g.data().region(c.region).theater == g.data().region(region("J1")).theater &&
           air_distance(g.data(), c.region, region("J1")) <= 3)
@@ -512,7 +512,7 @@ TEST(SearchBotValue, VictoryCheck_TheWinnerValuesOneAndTheValuesAddUpToOne) {
   State taken = s;
   RegionId target = kNoRegion;
   for (RegionId r : g.scenario().victory[at(static_cast<int>(Alliance::Axis))].all_of.front().of)
-    if (alliance_of(taken.region[r].controller) == Alliance::Allied) target = r;
+    if (alliance_of(nation_byte(taken.region[r].controller)) == Alliance::Allied) target = r;
   ASSERT_NE(target, kNoRegion);
   taken.region[target].controller = GER;
   EXPECT_GT(position_value(g, taken, Alliance::Axis), axis);
@@ -532,7 +532,7 @@ TEST(SearchBotValue, TheWeightsDecideWhatCounts) {
   State s = write_sheets_untouched(g);
   RegionId target = kNoRegion;
   for (RegionId r : g.scenario().victory[at(static_cast<int>(Alliance::Axis))].all_of.front().of)
-    if (alliance_of(s.region[r].controller) == Alliance::Allied) target = r;
+    if (alliance_of(nation_byte(s.region[r].controller)) == Alliance::Allied) target = r;
   ASSERT_NE(target, kNoRegion);
   s.region[target].controller = GER;  // the Axis ahead in the Victory condition's regions
   const ValueFeatures allied = value_features(g, s, Alliance::Allied), axis = value_features(g, s, Alliance::Axis);

@@ -13,7 +13,7 @@
 namespace warroom::testing {
 namespace {
 
-void clear_commands(State& s, int nation, Category cat, const Game& g) {
+void clear_commands(State& s, Nation nation, Category cat, const Game& g) {
   for (int number = 1; number <= kMaxCommandNumber; ++number)
     if (command_category(g.data(), nation_at(nation), number) == cat) s.command[nation_at(nation)][at(number)] = Command{};
 }
@@ -28,9 +28,9 @@ bool ordered(const SheetPlan& plan, int command, RegionId dest) {
 State invasion_ready(const Game& g) {
   State s = write_sheets_untouched(g);
   s.region[region("R1")].controller = GER;
-  for (int n : {BC, USSR, US}) clear_commands(s, n, Category::Sea, g), clear_commands(s, n, Category::Air, g);
+  for (Nation n : {BC, USSR, US}) clear_commands(s, n, Category::Sea, g), clear_commands(s, n, Category::Air, g);
   const RegionId gb = region("B1"), north_sea = region("A-6");
-  for (int n : {BC, US})
+  for (Nation n : {BC, US})
     for (Command& c : s.command[nation_at(n)])
       if (c.region == gb) c = Command{};
   s.command[BC][36] = Command{};
@@ -89,7 +89,7 @@ TEST(RulesBotCampaign, AlliesBesideTheTargetStrikeTogether) {
   s.command[GER][53].region = gg;
   for (Command& c : s.command[GER])
     if (c.region != gg) c = Command{};
-  for (int n : {BC, USSR, US, GER}) clear_commands(s, n, Category::Air, g);  // land strength only
+  for (Nation n : {BC, USSR, US, GER}) clear_commands(s, n, Category::Air, g);  // land strength only
   s.region[poland].controller = USSR;
   s.region[low].controller = US;
   for (int number : {37, 38}) s.command[USSR][at(number)].region = poland;
@@ -128,7 +128,7 @@ TEST(RulesBotCampaign, AStalledWarStrikesAtWorseOdds) {
   s.command[GER][53].region = gg;
   for (Command& c : s.command[GER])
     if (c.region != gg) c = Command{};
-  for (int n : {BC, USSR, US, GER}) clear_commands(s, n, Category::Air, g);  // land strength only
+  for (Nation n : {BC, USSR, US, GER}) clear_commands(s, n, Category::Air, g);  // land strength only
   s.region[poland].controller = USSR;
   for (int number : {37, 38}) s.command[USSR][at(number)].region = poland;
   const Assessment a = assess(g, s, USSR);
@@ -162,7 +162,7 @@ TEST(RulesBotCampaign, AStalledWarStrikesFromARegionItCannotHold) {
     c.region = low;
     c.n[at(slot_of(kInf))] = 6;
   }
-  for (int n : {BC, USSR, US, GER, ITA}) clear_commands(s, n, Category::Air, g);  // land strength only
+  for (Nation n : {BC, USSR, US, GER, ITA}) clear_commands(s, n, Category::Air, g);  // land strength only
   for (Command& c : s.command[ITA]) c = Command{};
   s.region[france].controller = US;
   s.region[low].controller = GER;

@@ -11,14 +11,14 @@
 namespace warroom::testing {
 namespace {
 
-core::Action rules_choice(const Game& g, const State& s, int nation) {
+core::Action rules_choice(const Game& g, const State& s, Nation nation) {
   RulesBot bot;
   core::Rng rng(1);
   const core::Seat seat = g.seat_of(nation);
   return bot.choose(g, g.observe(s, seat), seat, rng);
 }
 
-std::string rules_choice_text(const Game& g, const State& s, int nation) {
+std::string rules_choice_text(const Game& g, const State& s, Nation nation) {
   return g.action_to_string(s, g.seat_of(nation), rules_choice(g, s, nation));
 }
 
@@ -128,7 +128,7 @@ TEST(RulesBotChoices, BidsNoMoreThanOutbidsEveryEnemy) {
   s.nation[GER].res[kOil] = 30;
   for (Command& c : s.command[USSR])
     if (c.region == region("R12")) c = Command{};
-  for (int n : {BC, USSR, US}) s.nation[nation_at(n)].res[kOil] = 0;
+  for (Nation n : {BC, USSR, US}) s.nation[nation_at(n)].res[kOil] = 0;
   const SheetPlan plan = plan_sheet(g, s, GER);
   ASSERT_TRUE(plan.wants_first);
   EXPECT_EQ(plan.bid, 1);

@@ -16,7 +16,7 @@ inline State write_sheets_untouched(const Game& g) {
       g.apply(s, core::kChance, core::sample_outcome(outcomes, chance), nullptr);
       continue;
     }
-    const int nation = step_nation(s.steps.top());
+    const Nation nation = step_nation(s.steps.top());
     g.apply(s, g.seat_of(nation), encode(ActionKind::Done, nation), nullptr);
   }
   return s;

@@ -10,7 +10,7 @@
 namespace warroom::testing {
 namespace {
 
-int planned_strength_to(const Game& g, const State& s, int nation, const SheetPlan& plan, RegionId r) {
+int planned_strength_to(const Game& g, const State& s, Nation nation, const SheetPlan& plan, RegionId r) {
   int total = 0;
   for (const PlannedOrder& o : plan.orders)
     if (o.dest == r) {
@@ -39,7 +39,7 @@ void expect_only_legal(const Game& g, std::uint64_t seed, bool against_random) {
     core::Seat seat = 0;
     while (!(acting & core::seat_bit(seat))) ++seat;
     const State obs = g.observe(s, seat);
-    const bool rules = !against_random || alliance_of(__builtin_ctz(g.seat_nations(seat))) == Alliance::Allied;
+    const bool rules = !against_random || alliance_of(nation_at(__builtin_ctz(g.seat_nations(seat)))) == Alliance::Allied;
     const core::Action a =
         rules ? bots[static_cast<std::size_t>(seat)].choose(g, obs, seat, choices) : random.choose(g, obs, seat, choices);
     core::ActionList legal;

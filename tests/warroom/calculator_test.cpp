@@ -40,7 +40,7 @@ OddsQuery into(const std::string& where, std::vector<CommandRef> moving = {}) {
   return q;
 }
 
-Odds odds_as(const Game& g, const State& s, int nation, const OddsQuery& q) {
+Odds odds_as(const Game& g, const State& s, Nation nation, const OddsQuery& q) {
   Odds o = battle_odds(g, s, g.seat_of(nation), q);
   EXPECT_EQ(o.error, "");
   return o;
@@ -359,7 +359,7 @@ struct Played {
 // from the engine's chance outcomes, the stances by the calculator's assumed plan (those of the pact's
 // second battle, as the calculator plays it out, by bot:rules), every other battle decision by
 // bot:rules, the Commander keeping command and the debrief's other choices the first.
-Played play_battle(const Game& g, State s, int picker, const std::string& where, const StancePlan& plan, core::Rng& rng) {
+Played play_battle(const Game& g, State s, Nation picker, const std::string& where, const StancePlan& plan, core::Rng& rng) {
   const State before = s;
   act(g, s, picker, "fight " + g.nation_name(picker) + " " + where);
   while (in_battle(s)) {
@@ -369,7 +369,7 @@ Played play_battle(const Game& g, State s, int picker, const std::string& where,
       g.apply(s, core::kChance, core::sample_outcome(outcomes, rng), nullptr);
       continue;
     }
-    const Nation nation = nation_at(step_nation(s.steps.top()));
+    const Nation nation = step_nation(s.steps.top());
     const core::Seat seat = g.seat_of(nation);
     core::ActionList legal;
     g.legal_actions(s, seat, legal);
@@ -396,7 +396,7 @@ struct Frequencies {
   std::array<double, 2> wins{}, wins_se{}, units{}, units_se{}, cp{}, cp_se{};
 };
 
-Frequencies engine_frequencies(const Game& g, const State& s, int picker, const std::string& where, const StancePlan& plan, int n) {
+Frequencies engine_frequencies(const Game& g, const State& s, Nation picker, const std::string& where, const StancePlan& plan, int n) {
   core::Rng rng(20240611);
   std::array<std::array<double, 2>, 3> sum{}, sq{};
   for (int k = 0; k < n; ++k) {
@@ -653,7 +653,7 @@ TEST(CalculatorResolveBattles, ABattleToBeFought_TheSameOddsAsOnceItIsBeingFough
   while (compared < 8 && s.round <= 6 && g.node_kind(s) != core::NodeKind::Terminal) {
     play_rules_until(g, s, chance, choices, [](const State& at) { return top(at) == StepId::PickRegion && at.round >= 2; });
     if (g.node_kind(s) == core::NodeKind::Terminal) break;
-    const int picker = s.steps.top().as<step::PickRegion>().nation;
+    const Nation picker = nation_at(s.steps.top().as<step::PickRegion>().nation);
     core::ActionList legal;
     g.legal_actions(s, g.seat_of(picker), legal);
     for (core::Action a : legal) {

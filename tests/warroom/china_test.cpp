@@ -54,7 +54,7 @@ TEST(ChinasRestrictions, LandCommandsNeverAtSea) {
 // Units; such units are removed to storage.)" -- also when the US liberates Peiping for China.
 TEST(ChinasRestrictions, NoCapturedAirOrNavalUnits) {
   const Game g = war_in_the_pacific();
-  for (const int liberator : {static_cast<int>(CHN), static_cast<int>(US)}) {
+  for (const Nation liberator : {CHN, US}) {
     State s = empty_map(g);
     const int peiping = g.industry_index(region("J4"));
     ASSERT_GE(peiping, 0);
@@ -169,7 +169,7 @@ TEST(RapidResolution, Ruling88_ChinaStartsWithThreeInfantryMobilized) {
   State s = g.new_game();
   ASSERT_EQ(top(s), StepId::Place) << "the starting units are placed before round 1";
   while (top(s) == StepId::Place) {
-    const int nation = step_nation(s.steps.top());
+    const Nation nation = step_nation(s.steps.top());
     core::ActionList l;
     g.legal_actions(s, g.seat_of(nation), l);
     ASSERT_FALSE(l.empty());

@@ -205,7 +205,7 @@ TEST(WarroomPreconditions, AnIndexThatNamesNoRegionStopsACheckedBuild) {
 
 int units_everywhere(const State& s) {
   int n = 0;
-  for (int nation = 0; nation < kNations; ++nation) n += units_of(s, nation);
+  for (Nation nation : kAllNations) n += units_of(s, nation);
   for (const Construction& k : s.construction)
     for (std::uint8_t v : k.n) n += v;
   return n;
@@ -230,7 +230,7 @@ void check_secrets(const Game& g, const State& s) {
   for (core::Seat seat = core::kSpectator; seat < g.seat_count(); ++seat) {
     if (seat == core::kChance) continue;
     const State seen = g.observe(s, seat);
-    for (int n = 0; n < kNations; ++n) {
+    for (Nation n : kAllNations) {
       if (seat >= 0 && ((g.seat_nations(seat) >> n) & 1u)) continue;
       if (!(s.sheet[nation_at(n)].flags & kOrdersRevealed)) {
         ASSERT_EQ(seen.sheet[nation_at(n)].box, (std::array<Order, kMaxOrders>{}))
@@ -311,7 +311,7 @@ struct DumpOnFailure {
 // Pieces: no unit ever stands under "Command 0" (tokens are numbered from 1; a split with no token
 // free is not made, ruling 104), and no carrier fighter token in an uncontrolled neutral (ruling 64(a)).
 void check_pieces(const Game& g, const State& s) {
-  for (int n = 0; n < kNations; ++n) {
+  for (Nation n : kAllNations) {
     ASSERT_EQ(s.command[nation_at(n)][0], Command{}) << g.nation_name(n) << ": units under Command 0";
     for (const Region& r : data()->regions)
       if (r.rid != kNoRegion && s.fighter_tokens.count(n, r.rid) && r.neutral) {
@@ -327,7 +327,7 @@ void check_launch(const Game& g, const State& s, core::Action a) {
   if (x.kind != ActionKind::Launch || to == kNoRegion) return;
   const Nation partner = pact_partner(CCtx{g, s}, nation_at(x.nation));
   ASSERT_TRUE(partner == kNoNation || nation_byte(s.region[to].controller) != partner)
-      << g.nation_name(x.nation) << "'s token launched into " << data()->region(to).id << " of the other pact party";
+      << g.nation_name(nation_at(x.nation)) << "'s token launched into " << data()->region(to).id << " of the other pact party";
 }
 
 void apply_recorded(const Game& g, State& s, core::Seat seat, core::Action a, core::SaveFile& record, core::LogSink* log) {
@@ -394,7 +394,7 @@ void soak_game(int game, SoakCounts& counts, const std::string& scenario = {}) {
     }
     ASSERT_EQ(units_everywhere(s), units0 + units.placed - units.deserted - units.lost)
         << "units conserved, casualties counted (game " << game << ", action " << n << ")";
-    for (int nation = 0; nation < kNations; ++nation)
+    for (Nation nation : kAllNations)
       for (int r = 0; r < kResources; ++r) {
         ASSERT_GE(s.nation[nation_at(nation)].res[at(r)], 0) << g.nation_name(nation);
       }

@@ -55,7 +55,7 @@ inline bool legal(const Game& g, const State& s, core::Seat seat, const std::str
 }
 
 // Applies the action with this text form for the nation's seat.
-inline void act(const Game& g, State& s, int nation, const std::string& text, core::LogSink* log = nullptr) {
+inline void act(const Game& g, State& s, Nation nation, const std::string& text, core::LogSink* log = nullptr) {
   const core::Seat seat = g.seat_of(nation);
   g.apply(s, seat, action(g, s, seat, text), log);
 }
@@ -81,7 +81,7 @@ inline State end_round(const Game& g, State s) {
 }
 
 // Phase 7 Step 2 in a new game where every nation holds 20 of each resource, at `nation`'s trade.
-inline State at_trade(const Game& g, int nation) {
+inline State at_trade(const Game& g, Nation nation) {
   State s = g.new_game();
   for (NationState& n : s.nation) n.res = {20, 20, 20};
   start_phase(g, s, 7);
@@ -104,7 +104,7 @@ inline State empty_map(const Game& g) {
 }
 
 // Command `number` of `nation` in `where` with units {type, count}...
-inline void put(State& s, int nation, int number, const std::string& where, const std::vector<std::pair<int, int>>& units) {
+inline void put(State& s, Nation nation, int number, const std::string& where, const std::vector<std::pair<int, int>>& units) {
   Command& c = s.command[nation_at(nation)][at(number)];
   c = Command{};
   c.region = region(where);
@@ -129,7 +129,7 @@ inline void resolve(const Game& g, State& s, const std::vector<std::string>& dic
       chance(g, s, "die " + dice[die++], log);
       continue;
     }
-    const int nation = step_nation(s.steps.top());
+    const Nation nation = step_nation(s.steps.top());
     if (choice < choose.size()) {
       act(g, s, nation, choose[choice++], log);
       continue;
@@ -182,7 +182,7 @@ inline void resolve_all(const Game& g, State& s, const std::string& colour, core
 
 // Phase 4 with `nation` first in turn order: it fights in `where`, the garrison's two dice miss
 // (Garrison Forces), and the territory is taken.
-inline void take_undefended(const Game& g, State& s, int nation, const std::string& where) {
+inline void take_undefended(const Game& g, State& s, Nation nation, const std::string& where) {
   s.turn_order.fill(kNoNation);
   s.turn_order[0] = static_cast<std::uint8_t>(nation);
   start_phase(g, s, 4);
@@ -202,7 +202,7 @@ class Lines final : public core::LogSink {
 };
 
 // The text forms of the nation's legal actions.
-inline std::set<std::string> legal_texts(const Game& g, const State& s, int nation) {
+inline std::set<std::string> legal_texts(const Game& g, const State& s, Nation nation) {
   core::ActionList l;
   g.legal_actions(s, g.seat_of(nation), l);
   std::set<std::string> out;
@@ -210,7 +210,7 @@ inline std::set<std::string> legal_texts(const Game& g, const State& s, int nati
   return out;
 }
 
-inline int units_of(const State& s, int nation) {
+inline int units_of(const State& s, Nation nation) {
   int n = 0;
   for (const Command& c : s.command[nation_at(nation)])
     if (c.region != kNoRegion) n += units_in(c);

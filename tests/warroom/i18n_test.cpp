@@ -51,8 +51,8 @@ std::string warroom_code() {
 std::set<std::string> name_keys() {
   std::set<std::string> out;
   const Data& d = *data();
-  for (int n = 0; n < kNations; ++n) out.insert("warroom.nation." + std::string(nation_id(static_cast<Nation>(n))));
-  for (int n = 0; n < kNations; ++n) out.insert("warroom.nationality." + std::string(nation_id(static_cast<Nation>(n))));
+  for (Nation n : kAllNations) out.insert("warroom.nation." + std::string(nation_id(static_cast<Nation>(n))));
+  for (Nation n : kAllNations) out.insert("warroom.nationality." + std::string(nation_id(static_cast<Nation>(n))));
   for (const UnitInfo& u : d.units) {
     out.insert("warroom.unit." + u.id);
     out.insert("warroom.units." + u.id);  // a count of them: "2 Fighters"
@@ -207,7 +207,7 @@ TEST(WarRoomI18n, EveryMessageOfTheCatalogueIsUsedByTheCode) {
 TEST(WarRoomI18n, EveryDatumHasItsEnglishName) {
   for (const std::string& k : name_keys()) EXPECT_TRUE(catalogues().contains("en", k)) << k;
   const Data& d = *data();
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     EXPECT_EQ(catalogues().tr("en", "warroom.nation." + std::string(nation_id(static_cast<Nation>(n)))), d.nations[nation_at(n)].name);
   for (const UnitInfo& u : d.units) {
     EXPECT_EQ(catalogues().tr("en", "warroom.unit." + u.id), u.name);

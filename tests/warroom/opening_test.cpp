@@ -21,17 +21,17 @@ int rulebook_players(const Scenario& sc) {
 }
 
 // The reason a step gives for an order, from the board when the sheets are written.
-std::string order_reason(const Game& g, const State& s, int nation, int command, RegionId to) {
+std::string order_reason(const Game& g, const State& s, Nation nation, int command, RegionId to) {
   const Data& d = g.data();
   const Category cat = command_category(d, nation_at(nation), command);
   bool enemy_there = false;
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     for (const Command& c : s.command[nation_at(n)]) enemy_there |= c.region == to && units_in(c) && alliance_of(n) != alliance_of(nation);
   // A sea region: land units embark; ships and air units guard it, or fight the enemy units there in
   // Phase 4 (air units land again in Phase 5).
   if (d.region(to).is_sea())
     return cat == Category::Land ? "embark" : std::string(cat == Category::Air ? "air_sea" : "sea") + (enemy_there ? "_battle" : "");
-  const int holder = s.region[to].controller;
+  const Nation holder = nation_byte(s.region[to].controller);
   if (holder == kNoNation) return "neutral";
   if (alliance_of(holder) != alliance_of(nation)) return cat == Category::Air ? "air_attack" : "attack";
   return enemy_there || embattled({g, s}, to) ? "reinforce" : "move_up";
@@ -59,7 +59,7 @@ TEST(Opening, EveryNationOfEveryScenarioHasOneMarkedReconstructed) {
   EXPECT_EQ(all["provenance"], "reconstructed");
   EXPECT_FALSE(all["source"].get<std::string>().empty());
   for (const Scenario& sc : data()->scenarios)
-    for (int n = 0; n < kNations; ++n) {
+    for (Nation n : kAllNations) {
       if (!sc.has(static_cast<Nation>(n))) continue;
       const std::string id = data()->nations[nation_at(n)].id;
       int found = 0;
@@ -76,7 +76,7 @@ TEST(Opening, Phase1AndPhase2EveryStepIsLegalAndItsReasonTrue) {
   for (const auto& o : all["openings"]) {
     const Scenario& sc = *data()->find_scenario(o["scenario"].get<std::string>());
     const Game g(data(), sc, rulebook_players(sc));
-    const int n = nation_from_id(o["nation"].get<std::string>()).value();
+    const Nation n = nation_from_id(o["nation"].get<std::string>()).value();
     const std::string id = o["nation"];
     SCOPED_TRACE(sc.id + " " + id);
     State s = play_until(g, g.new_game(), [n](const State& x) { return top(x) == StepId::Reorganize && step_nation(x.steps.top()) == n; });

@@ -12,7 +12,7 @@ TEST(WarRoomScenarios, ChooseAScenario_UnlistedTerritoriesMayNotBeEntered) {
   const Game g = war_in_the_pacific();
   const State s = at_write_sheets(g);
   int offered = 0;
-  for (int nation : {CHN, BC, US, JPN})
+  for (Nation nation : {CHN, BC, US, JPN})
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
       if (s.command[nation_at(nation)][at(number)].region == kNoRegion) continue;
       State t = s;
@@ -55,8 +55,8 @@ TEST(WarInThePacific, T19_SeatsForTwoAndThreePlayers) {
   EXPECT_THROW(war_in_the_pacific(4), core::SetupError);
   const Game g = war_in_the_pacific();
   const State s = g.new_game();
-  for (int n : {CHN, BC, US, JPN}) EXPECT_TRUE(s.nation[nation_at(n)].in_play) << n;
-  for (int n : {USSR, GER, ITA}) EXPECT_FALSE(s.nation[nation_at(n)].in_play) << n;
+  for (Nation n : {CHN, BC, US, JPN}) EXPECT_TRUE(s.nation[nation_at(n)].in_play) << n;
+  for (Nation n : {USSR, GER, ITA}) EXPECT_FALSE(s.nation[nation_at(n)].in_play) << n;
   EXPECT_EQ(g.threshold(BC), 4);
   EXPECT_EQ(g.threshold(US), 4);
   EXPECT_FALSE(g.scenario().trade) << "Trade is only possible in a Global War scenario";
@@ -71,7 +71,7 @@ TEST(WarInThePacific, EveryNationHasIncomeAndCanProduce) {
   for (NationState& n : s.nation) n.res = {};
   Ctx c{g, s, nullptr};
   collect_income(c);
-  for (int n : {CHN, BC, US, JPN}) {
+  for (Nation n : {CHN, BC, US, JPN}) {
     EXPECT_GT(s.nation[nation_at(n)].res[kIron] + s.nation[nation_at(n)].res[kOsr], 0) << n;
     EXPECT_GT(placement_room(CCtx{g, s}, nation_at(n), n != CHN) + mobilization_room(CCtx{g, s}, nation_at(n)), 0) << n;
   }

@@ -14,7 +14,7 @@ State pact_position(const Game& g) {
 
 // `ally`'s Commands 35 and 36 (1 infantry each) stand in `from`; box 1 sends the 35th `into`, box 2
 // the 36th to `other`; box 1 is executed.
-State ally_executes(const Game& g, int ally, const char* from, const char* into, const char* other) {
+State ally_executes(const Game& g, Nation ally, const char* from, const char* into, const char* other) {
   State s = pact_position(g);
   put(s, ally, 35, from, {{kInf, 1}});
   put(s, ally, 36, from, {{kInf, 1}});
@@ -256,7 +256,7 @@ std::array<std::array<std::uint8_t, kSides>, 2> play_battles(const Game& g, Stat
   while (in_battle(s)) {
     for (int side = 0; side < kSides; ++side)
       for (int i = 0; i < s.battle.row_count[at(side)]; ++i)
-        for (int n = 0; n < kNations; ++n)
+        for (Nation n : kAllNations)
           if (s.battle.rows[at(side)][at(i)].fresh[nation_at(n)])
             rows[at(s.fight.battle_no)][at(side)] |= nation_bit(static_cast<Nation>(n));
     if (g.node_kind(s) == core::NodeKind::Chance) {

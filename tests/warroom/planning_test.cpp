@@ -8,7 +8,7 @@ namespace warroom::testing {
 namespace {
 
 // The lowest-numbered Command of the nation on the map and a destination the pad offers it.
-std::pair<int, std::string> some_order(const Game& g, const State& s, int nation) {
+std::pair<int, std::string> some_order(const Game& g, const State& s, Nation nation) {
   for (int number = 1; number <= kMaxCommandNumber; ++number)
     if (s.command[nation_at(nation)][at(number)].region != kNoRegion) {
       std::vector<RegionId> dests;
@@ -19,7 +19,7 @@ std::pair<int, std::string> some_order(const Game& g, const State& s, int nation
   return {0, ""};
 }
 
-void write_order(const Game& g, State& s, int nation, int number, const std::string& dest) {
+void write_order(const Game& g, State& s, Nation nation, int number, const std::string& dest) {
   act(g, s, nation, fmt::format("select {} {}", g.nation_name(nation), number));
   act(g, s, nation, fmt::format("to {} {}", g.nation_name(nation), dest));
 }
@@ -60,7 +60,7 @@ TEST(Phase2Step1, NeverTwoOrdersForTheSameCommand) {
 TEST(Phase2Step1, BritishCommonwealthAndUnitedStatesWriteOnlySixOrdersInEurope) {
   const Game g = europe();
   State s = at_write_sheets(g);
-  for (int nation : {BC, US, ITA, GER}) {
+  for (Nation nation : {BC, US, ITA, GER}) {
     int written = 0;
     for (int number = 1; number <= kMaxCommandNumber && written < 9; ++number) {
       if (s.command[nation_at(nation)][at(number)].region == kNoRegion) continue;
@@ -95,7 +95,7 @@ TEST(Phase2Step1, ThePadOffersOnlyReachableDestinations) {
   const Game g = europe();
   const State s = at_write_sheets(g);
   const Data& d = *data();
-  for (int nation = 0; nation < kNations; ++nation)
+  for (Nation nation : kAllNations)
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
       const Command& cmd = s.command[nation_at(nation)][at(number)];
       if (cmd.region == kNoRegion) continue;
@@ -115,12 +115,12 @@ TEST(Phase2Step1, ThePadOffersOnlyReachableDestinations) {
 }
 
 State all_done(const Game& g, State s, const std::array<int, kNations>& bids) {
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     if (s.nation[nation_at(n)].in_play) {
       s.nation[nation_at(n)].res[kOil] = std::max(s.nation[nation_at(n)].res[kOil], bids[at(n)]);
       if (bids[at(n)] != s.sheet[nation_at(n)].bid) act(g, s, n, fmt::format("bid {} {}", g.nation_name(n), bids[at(n)]));
     }
-  for (int n = 0; n < kNations; ++n)
+  for (Nation n : kAllNations)
     if (s.nation[nation_at(n)].in_play) act(g, s, n, fmt::format("done {}", g.nation_name(n)));
   return s;
 }
@@ -193,7 +193,7 @@ TEST(Phase2Step2, TheRevealIsAnUndoBarrier) {
   session.undo(bc);
   EXPECT_EQ(session.state().sheet[BC].bid, 0);
   EXPECT_EQ(session.state().sheet[GER].bid, 1);
-  for (int n : {BC, USSR, US, GER, ITA}) {
+  for (Nation n : {BC, USSR, US, GER, ITA}) {
     const core::Seat seat = g.seat_of(n);
     const core::Action done = action(g, session.state(), seat, "done " + g.nation_name(n));
     State copy = session.state();
@@ -254,7 +254,7 @@ TEST(Phase2Step1, ADoneSheetMayBeTakenBackUntilEveryNationIsDone) {
   for (const core::Record& r : session.history()) again.replay(r);
   EXPECT_EQ(g.hash(again.state()), g.hash(session.state()));
   // When every nation is done the step is completed: nobody changes anything any more.
-  for (int n : {BC, USSR, US, GER, ITA}) say(g.seat_of(n), "done " + g.nation_name(n));
+  for (Nation n : {BC, USSR, US, GER, ITA}) say(g.seat_of(n), "done " + g.nation_name(n));
   EXPECT_NE(top(session.state()), StepId::WriteSheets);
   for (core::Seat seat = 0; seat < g.seat_count(); ++seat) EXPECT_FALSE(session.can_undo(seat));
 }
@@ -355,7 +355,7 @@ namespace {
 TEST(ReorganizingCommands, TheQuickCheckAgreesWithTheLegalList) {
   const Game g = europe();
   State s = play_until(g, g.new_game(), [](const State& x) { return top(x) == StepId::Reorganize; });
-  const Nation nation = nation_at(step_nation(s.steps.top()));
+  const Nation nation = step_nation(s.steps.top());
   core::ActionList legal;
   reorganize_legal(CCtx{g, s}, nation, legal);
   std::vector<core::Action> listed(legal.begin(), legal.end());

@@ -19,7 +19,7 @@ TEST(Phase7, PurchaseExample_TwoFightersCostFourOilTwoIronTwoOsr) {
   act(g, s, GER, "buy GER ftr");
   EXPECT_FALSE(legal(g, s, g.seat_of(GER), "buy GER ftr")) << "nothing left to pay a third";
   EXPECT_EQ(s.nation[GER].res, (std::array<std::int32_t, 3>{4, 2, 2})) << "resources change only at the reveal";
-  for (int n : {BC, USSR, US, GER, ITA}) act(g, s, n, "done " + g.nation_name(n));
+  for (Nation n : {BC, USSR, US, GER, ITA}) act(g, s, n, "done " + g.nation_name(n));
   EXPECT_EQ(s.nation[GER].res, (std::array<std::int32_t, 3>{0, 0, 0}));
 }
 
@@ -45,7 +45,7 @@ TEST(Phase7, CivilianGoodsCostFiveResourcesInAnyMix) {
     if (decode_action(a).kind == ActionKind::BuyGoods) {
       EXPECT_EQ(decode_action(a).a, 0) << "China can not spend oil";
     }
-  for (int n : {BC, USSR, US, GER, ITA}) act(g, s, n, "done " + g.nation_name(n));
+  for (Nation n : {BC, USSR, US, GER, ITA}) act(g, s, n, "done " + g.nation_name(n));
   EXPECT_EQ(s.nation[GER].goods, 1);
   EXPECT_EQ(s.nation[GER].res, (std::array<std::int32_t, 3>{3, 2, 5}));
 }
@@ -68,7 +68,7 @@ State germany_placing(const Game& g, std::initializer_list<const char*> bought) 
   State s = at_purchases(g);
   s.nation[GER].res = {50, 50, 50};
   for (const char* purchase : bought) act(g, s, GER, purchase);
-  for (int n : {BC, USSR, US, GER, ITA}) act(g, s, n, "done " + g.nation_name(n));
+  for (Nation n : {BC, USSR, US, GER, ITA}) act(g, s, n, "done " + g.nation_name(n));
   return play_until(g, s, [](const State& x) { return top(x) == StepId::Place && step_nation(x.steps.top()) == GER; });
 }
 
@@ -213,7 +213,7 @@ TEST(Phase7, ChinaMobilizesInfantryUpToSvPerTerritory) {
   for (int i = 0; i < room; ++i) act(g, s, CHN, "buy CHN inf");
   EXPECT_FALSE(legal(g, s, g.seat_of(CHN), "buy CHN inf")) << "every mobilization territory is full";
   for (core::Seat seat = 0; seat < g.seat_count(); ++seat)
-    for (int n = 0; n < kNations; ++n)
+    for (Nation n : kAllNations)
       if (((g.seat_nations(seat) >> n) & 1u) && g.acting_nations(s, seat) & (1u << n)) act(g, s, n, "done " + g.nation_name(n));
   s = play_until(g, s, [](const State& x) { return top(x) == StepId::Place && step_nation(x.steps.top()) == CHN; });
   const int before = units_of(s, CHN);

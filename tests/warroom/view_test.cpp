@@ -427,7 +427,7 @@ TEST(MoraleView, EachThresholdSaysWhetherTheRulebookPrintsIt) {
   const nlohmann::json view = g.view_json(g.observe(s, seat), seat);
   int seen = 0;
   for (const nlohmann::json& n : view["nations"]) {
-    const int nation = nation_from_id(n["id"].get<std::string>()).value();
+    const Nation nation = nation_from_id(n["id"].get<std::string>()).value();
     EXPECT_EQ(n["threshold"], g.threshold(nation));
     EXPECT_EQ(n["threshold_provenance"], "reconstructed") << n["id"];
     ++seen;
@@ -489,7 +489,7 @@ TEST(WritingMovementOrders, ACommandWithNoDestinationIsNotOffered) {
 
 // The log in words: each count says its noun in the number it asks for ("bought 1 unit", "loses 2
 // Fighters"), the one way through the catalogue's plural forms (text::counted).
-std::string log_line(const Game& g, Event e, int nation, int a, int b = 0, int c = 0) {
+std::string log_line(const Game& g, Event e, Nation nation, int a, int b = 0, int c = 0) {
   return g.describe(core::LogEntry{"rule", core::kChance, static_cast<std::uint16_t>(e), {nation, a, b, c}});
 }
 
@@ -510,7 +510,7 @@ TEST(LogWording, EveryCountAgreesWithItsNoun) {
 }
 
 // Phase 4 with Germany first in turn order and every Command `commands` puts in R2: Germany fights there.
-using Put = std::tuple<int, int, std::vector<std::pair<int, int>>>;  // nation, Command number, units by type
+using Put = std::tuple<Nation, int, std::vector<std::pair<int, int>>>;  // nation, Command number, units by type
 State germany_fights_in_r2(const Game& g, const std::vector<Put>& commands) {
   State s = empty_map(g);
   s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
