@@ -159,6 +159,24 @@ TEST(WarroomPreconditions, AnIndexThatNamesNoNationStopsACheckedBuild) {
 #endif
 }
 
+// A byte that may name no nation (a region's controller, a battle's or a convoy's owner) becomes a
+// Nation only through nation_byte: a nation's index or kNoNation's 0xff, and a checked build stops on
+// any other byte.
+TEST(WarroomPreconditions, AByteThatNamesNoNationStopsACheckedBuild) {
+  const Game g = global_war();
+  const State s = g.new_game();
+  EXPECT_EQ(nation_byte(4), GER);
+  EXPECT_EQ(nation_byte(0xff), kNoNation);
+  const RegionId berlin = g.data().nations[GER].capital;
+  EXPECT_EQ(nation_byte(s.region[berlin].controller), GER);
+#if defined(CORE_CHECKS) || !defined(NDEBUG)
+  EXPECT_DEATH({ [[maybe_unused]] const Nation n = nation_byte(kNations); }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const Nation n = nation_byte(0x80); }, "precondition failed");
+#else
+  GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
+#endif
+}
+
 // A unit type meets the per-type arrays (the Casualty List, an O&P Chart's purchases, the units under
 // an Industry Token, a neutral's defence force) only through type_at, and the unit data only through
 // kind_at: a checked build stops on the carrier fighter token taken for a unit type, -1 or kNone.
