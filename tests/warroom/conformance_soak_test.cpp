@@ -125,7 +125,7 @@ TEST(WarroomPreconditions, AnActionNoRuleAcceptsStopsACheckedBuild) {
   EXPECT_DEATH(
       {
         State s = start;
-        g.apply(s, seat, encode(ActionKind::Done, other), nullptr);
+        g.apply(s, seat, encode_bits(ActionKind::Done, other, 0, 0, 0), nullptr);
       },
       "precondition failed");
   EXPECT_DEATH(
