@@ -197,7 +197,7 @@ TEST(SearchBot, Phase5Step2_DeploymentPlansAreSearched_OneCandidatePerPortSeaLea
   EXPECT_GT(one.rollouts, 0);
   for (std::size_t i = 0; i < one.plans.size(); ++i) {
     for (std::size_t j = 0; j < i; ++j) EXPECT_NE(one.plans[i].actions, one.plans[j].actions);
-    for (core::Action a : one.plans[i].actions) EXPECT_TRUE(seat_plays(g, seat, decode_action(a).nation));
+    for (core::Action a : one.plans[i].actions) EXPECT_TRUE(seat_plays(g, seat, nation_at(decode_action(a).nation)));
     EXPECT_EQ(one.plans[i].actions, two.plans[i].actions);
     EXPECT_EQ(one.plans[i].value, two.plans[i].value);
   }
