@@ -243,7 +243,7 @@ void pre_conference(const Ctx& c) {
       c.note("5.13", index(p), Event::Shuffled, index(p), s.draw[p].count());
     }
   }
-  s.agenda_card.fill(kNone);
+  s.agenda_card.fill(kNoStaff);
   s.steps.replace(step::AgendaPlay{});
   for (Power p : kPowersLastFirst) {
     const int n = std::min(kHandSize - s.hand[p].count(), s.draw[p].count());
@@ -278,13 +278,13 @@ void apply_agenda_card(const Ctx& c, Power me, core::Action a) {
   const StaffId card = staff_at(arg_a(a));  // the action's card
   CORE_EXPECT(c.s.hand[me].test(card));
   State& s = c.s;
-  s.agenda_card[me] = static_cast<std::uint8_t>(index(card));
+  s.agenda_card[me] = card;
   s.hand[me].reset(card);
-  if (std::any_of(s.agenda_card.begin(), s.agenda_card.end(), [](std::uint8_t v) { return v == kNone; })) return;
+  if (std::any_of(s.agenda_card.begin(), s.agenda_card.end(), [](StaffId v) { return v == kNoStaff; })) return;
   // All three are revealed. Attributes are ignored; the UK adds 1 (3.32); a Chief of Staff rolls.
   s.steps.replace(step::AgendaResolve{});
   for (Power p : kPowersLastFirst) {
-    const StaffCard& sc = c.d.staff[p][staff_at(s.agenda_card[p])];
+    const StaffCard& sc = c.d.staff[p][s.agenda_card[p]];
     s.agenda_value[p] = static_cast<std::int8_t>(sc.value + (p == Power::UK));
     if (sc.chief_of_staff()) c.push(step::AgendaChiefRoll{p});
   }

@@ -123,10 +123,10 @@ class BoardText {
   }
 
   std::string tracks() const {
-    std::string out =
-        fmt::format("{}: {} | {}: {}\n{}\n{}:", tr("board.a_bomb"), n_.a_bomb(s_.a_bomb), tr("board.spy_ring"), n_.a_bomb(s_.spy_ring),
-                    tr("board.leadership", {{"europe", power(s_.theater_leader[0])}, {"pacific", power(s_.theater_leader[1])}}),
-                    tr("board.global_issues"));
+    std::string out = fmt::format(
+        "{}: {} | {}: {}\n{}\n{}:", tr("board.a_bomb"), n_.a_bomb(s_.a_bomb), tr("board.spy_ring"), n_.a_bomb(s_.spy_ring),
+        tr("board.leadership", {{"europe", power(index(s_.theater_leader[0]))}, {"pacific", power(index(s_.theater_leader[1]))}}),
+        tr("board.global_issues"));
     for (std::size_t m = 0; m < d_.global_issues.size(); ++m) {
       const auto& gi = d_.global_issues[m];
       std::string pos = tr("board.neutral");

@@ -311,7 +311,7 @@ void decision_production(const Ctx& c) {
   }
   // 6.91: the holders when allocation begins (ruling 2); 6.92: the winners of the issues.
   for (int r = 0; r < 2; ++r) {
-    ++s.support_bonus[power_at(s.theater_leader[at(r)])][at(r)];
+    ++s.support_bonus[s.theater_leader[at(r)]][at(r)];
     for (Power p : kAllPowers)
       if (won_by(s, c.k.leadership[at(r)], p)) add_to(s.support_bonus[p][at(r)], 2);
   }
@@ -424,8 +424,8 @@ void apply_decision(const Ctx& c, Power me, core::Action a) {
       if (!directed_to_place(c, me)) start_directed(c, c.top<step::DirectedOffensives>().index + 1);
       break;
     }
-    case Act::Leadership: {  // 6.92: the USSR may decide, but only the US or the UK holds it
-      s.theater_leader[at(arg_a(a))] = arg_b(a);
+    case Act::Leadership: {                                 // 6.92: the USSR may decide, but only the US or the UK holds it
+      s.theater_leader[at(arg_a(a))] = power_at(arg_b(a));  // the action's holder
       c.note("6.92", me, Event::LeadershipSet, me, arg_a(a), arg_b(a));
       start_leadership(c, c.top<step::TheaterLeadership>().index + 1);
       break;

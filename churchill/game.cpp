@@ -122,7 +122,7 @@ void unpaid(const Ctx& c, const Step&) {
 core::SeatMask agenda_players(const State& s) {
   core::SeatMask m = 0;
   for (Power p : kAllPowers)
-    if (s.agenda_card[p] == kNone) m |= core::seat_bit(static_cast<core::Seat>(p));
+    if (s.agenda_card[p] == kNoStaff) m |= core::seat_bit(static_cast<core::Seat>(p));
   return m;
 }
 
@@ -478,7 +478,7 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
   for (std::size_t l = 0; l < d.leaders.size(); ++l)
     if (d.leaders[l].replaces == kNone) s.leaders[d.leaders[l].power].card = static_cast<std::uint8_t>(l);
   s.draw.fill(StaffSet::first(kStaffPerDeck));
-  s.agenda_card.fill(kNone);
+  s.agenda_card.fill(kNoStaff);
   s.directed_front.fill(kNone);
   s.network_owner.fill(kNone);
   s.alignment.fill(kNone);
@@ -506,7 +506,7 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
     s.network_owner[m.location] = m.networks ? static_cast<std::uint8_t>(m.power) : kNone;
     if (m.alignment) s.alignment[m.location] = static_cast<std::uint8_t>(m.power);
   }
-  s.theater_leader = {static_cast<std::uint8_t>(sc.europe_leadership), static_cast<std::uint8_t>(sc.pacific_leadership)};
+  s.theater_leader = {sc.europe_leadership, sc.pacific_leadership};
   s.a_bomb = static_cast<std::int8_t>(sc.a_bomb);
   s.spy_ring = static_cast<std::int8_t>(sc.spy_ring);
   s.italy_surrendered = s.entered[known_.southern_italy] != 0;  // 7.81: a Front passed Southern Italy

@@ -50,9 +50,9 @@ State observe(const State& s, core::Seat seat) {
     }
     const bool hidden_already = v.hidden_hand[p] > 0;  // a face-down card is played from a dealt hand of 7
     StaffSet pool = v.hand[p] | v.draw[p];
-    if (agenda_face_down(v) && v.agenda_card[p] != kNone && !hidden_already) {
-      pool.set(staff_at(v.agenda_card[p]));  // the State's byte of the card
-      v.agenda_card[p] = 0;
+    if (agenda_face_down(v) && v.agenda_card[p] != kNoStaff && !hidden_already) {
+      pool.set(v.agenda_card[p]);
+      v.agenda_card[p] = StaffId{};  // "played", whatever the card
     }
     add_to(v.hidden_hand[p], v.hand[p].count());
     v.hand[p] = {};
@@ -75,9 +75,9 @@ State Game::resample_hidden(const State& v, core::Seat seat, core::Rng& rng) con
   for (Power p : kAllPowers) {
     if (index(p) == seat) continue;
     StaffSet pool = v.draw[p];
-    if (agenda_face_down(v) && v.agenda_card[p] != kNone) {
+    if (agenda_face_down(v) && v.agenda_card[p] != kNoStaff) {
       const StaffId card = pick(pool, 1, rng).nth(0);
-      s.agenda_card[p] = static_cast<std::uint8_t>(index(card));
+      s.agenda_card[p] = card;
       pool.reset(card);
     }
     s.hand[p] = pick(pool, v.hidden_hand[p], rng);

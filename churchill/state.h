@@ -426,10 +426,10 @@ struct State {
   // Conference table
   IssueArray<IssueState> issues{};
   PowerArray<LeaderState> leaders{};
-  PowerArray<StaffSet> hand{};             // the cards in hand
-  PowerArray<StaffSet> draw{};             // the undealt part of the deck (unordered)
-  PowerArray<StaffSet> removed{};          // out of the game (health, purge)
-  PowerArray<std::uint8_t> agenda_card{};  // face down until all have played (kNone: not yet)
+  PowerArray<StaffSet> hand{};        // the cards in hand
+  PowerArray<StaffSet> draw{};        // the undealt part of the deck (unordered)
+  PowerArray<StaffSet> removed{};     // out of the game (health, purge)
+  PowerArray<StaffId> agenda_card{};  // face down until all have played (kNoStaff: not yet)
   PowerArray<std::int8_t> agenda_value{};
   std::int8_t agenda_winner = -1;
   std::int8_t conference_winner = -1;
@@ -465,7 +465,7 @@ struct State {
   FrontArray<std::array<std::int8_t, kReserveKinds>> reserves_on_front{};
   TheaterArray<std::array<std::int8_t, kReserveKinds>> reserves_in_box{};
   std::array<std::int8_t, kReserveKinds> reserves_pool{};  // still in their Axis country
-  std::array<std::uint8_t, 2> theater_leader{};            // [Region] -> Power
+  std::array<Power, 2> theater_leader{};                   // [Region]: who holds its Theater Leadership
   std::array<bool, 2> surrendered{};                       // [Region]: Germany, Japan (7.8)
   std::int8_t a_bomb = 0, spy_ring = 0;                    // A-Bomb track positions
 
