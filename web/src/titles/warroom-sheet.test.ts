@@ -194,7 +194,7 @@ describe('a written order that would not arrive is marked on the sheet before Do
   });
   it('says an order would be cancelled, and why', () => {
     expect(boxes()[1].querySelector('.outlook')!.textContent).toBe(
-      'would be cancelled: Pinning: the enemy units here are as many as the Command’s or more, so it must stay (ruling 24)',
+      "would be cancelled: Pinning: the enemy units here are as many as the Command's or more, so it must stay (ruling 24)",
     );
     expect(boxes()[1].querySelector<HTMLElement>('.outlook')!.dataset.reason).toBe('pinned');
   });
@@ -205,6 +205,32 @@ describe('a written order that would not arrive is marked on the sheet before Do
   it('says it in Italian', () => {
     setLanguage('it');
     expect(boxes()[0].querySelector('.outlook')!.textContent).toMatch(/^si fermerebbe in G2 Poland: Movimento via ferrovia/);
+  });
+  // Every reason the outlook can carry is worded from the catalogues, keyed on the view's id (not only
+  // the rail stops): a pinned order read the engine's English in Italian and Russian.
+  it('says why an order would be cancelled in Italian and Russian', () => {
+    setLanguage('it');
+    expect(boxes()[1].querySelector('.outlook')!.textContent).toBe(
+      'sarebbe annullato: bloccato: le unità nemiche qui sono quante quelle del Comando o più, quindi deve restare (regola 24)',
+    );
+    setLanguage('ru');
+    expect(boxes()[1].querySelector('.outlook')!.textContent).toBe(
+      'был бы отменён: сковано: сил противника здесь не меньше, чем у Командования, и оно должно остаться (разъяснение 24)',
+    );
+  });
+  it('words every reason the engine can give from the catalogues, in each language its own', () => {
+    const reasons = ['pinned', 'transport_pinned', 'no_command_token', 'no_command', 'impassable', 'air_range', 'no_sea_route'];
+    reasons.push('transport_landing', 'china_at_sea', 'no_rail_path', 'rail_stops_short', 'rail_stops_short_path');
+    const words = (language: 'en' | 'it' | 'ru') => {
+      setLanguage(language);
+      return reasons.map((reason) => whyOf({ reason, why: 'engine' }));
+    };
+    const [en, it, ru] = [words('en'), words('it'), words('ru')];
+    reasons.forEach((_, i) => {
+      expect(en[i]).not.toBe('engine');
+      expect(it[i]).not.toBe(en[i]);
+      expect(ru[i]).not.toBe(en[i]);
+    });
   });
 });
 
@@ -277,7 +303,8 @@ describe("a selected Command's destinations: the ones it would reach first", () 
       'Plotting Land Commands by Rail: enemy land units are in it, and a Nation may not invade by Rail; the Command stops in the friendly territory nearest to it (ruling 29)',
     );
     expect(why('rail_stops_short_path')).toContain('no friendly rail path reaches it');
-    expect(why('impassable')).toBe('engine: impassable');
+    expect(why('impassable')).toBe('Impassable Regions: no Command may end its move in the Sahara or the Himalayas (ruling 21)');
+    expect(why('not_worded')).toBe('engine: not_worded');
     setLanguage('ru');
     expect(why('rail_stops_short_enemy')).toContain('там стоят сухопутные части противника');
   });

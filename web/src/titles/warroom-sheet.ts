@@ -42,9 +42,10 @@ export const units = (c: Stack) =>
     .join(', ') || t('warroom.web.sheet.empty_stack');
 export const unitCount = (c: Stack) => Object.values(c.units).reduce((a, b) => a + b, 0);
 
-// Why the order would not reach a destination, in the reader's words where the catalogues word the
-// view's reason id (the rail stops: the newcomer play-test of 5 December, finding 10, where German
-// Karelia read as an invasion), else as the engine says it.
+// Why the order would not reach a destination, in the reader's words from the view's reason id: every
+// reason the outlook carries (the rail stops: the newcomer play-test of 5 December, finding 10, where
+// German Karelia read as an invasion; pinned, a mistake, ...: Italian and Russian read the engine's
+// English until issue 34's follow-up), else, for an id the catalogues lack, as the engine says it.
 export const whyOf = (d: { reason: string; why: string }) =>
   has(`warroom.web.destination_why.${d.reason}`) ? t(`warroom.web.destination_why.${d.reason}`) : d.why;
 
