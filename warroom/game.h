@@ -136,7 +136,7 @@ class Game {
   std::string commands_text(const State& observation, Nation nation) const;           // view.cpp: a nation's Commands by region
   nlohmann::json board_sides(const State& observation) const;                         // view.cpp: the Battle Status Board's sides
   std::string board_head(const State& observation, std::string_view language) const;  // view.cpp: the board's parts
-  std::string nations_text(const State& observation, std::optional<core::Seat> seat) const;
+  std::string nations_text(const State& observation, std::optional<core::Seat> seat, std::string_view language) const;
   std::string under_way_text(const State& observation, std::optional<core::Seat> seat) const;
   std::string region_text(const State& observation, RegionId r) const;
   std::string destination_note(const State& observation, Nation nation, RegionId to) const;  // view.cpp: action_notes of `to`

@@ -20,6 +20,30 @@ nlohmann::json units_json(const Command& c, Category cat) {
   return out;
 }
 
+// A cancelled order on the board: "(x)", with why in a word or two where the order keeps it,
+// "(x pinned)" (issue 34's play-test, finding 3: the board said "(x)" alone for two pinned orders).
+// The words are the short forms of the log's (warroom.cancel_reason.*), by CancelReason (state.h) in its order.
+constexpr std::array<const char*, kCancelReasons> kCancelReasonBriefKeys{
+    "",
+    "warroom.cancel_reason_brief.owner",
+    "warroom.cancel_reason_brief.pinned",
+    "warroom.cancel_reason_brief.transport_pinned",
+    "warroom.cancel_reason_brief.no_command_token",
+    "warroom.cancel_reason_brief.no_command",
+    "warroom.cancel_reason_brief.impassable",
+    "warroom.cancel_reason_brief.air_range",
+    "warroom.cancel_reason_brief.no_sea_route",
+    "warroom.cancel_reason_brief.transport_landing",
+    "warroom.cancel_reason_brief.china_at_sea",
+    "warroom.cancel_reason_brief.no_rail_path",
+    "warroom.cancel_reason_brief.pact_refused",
+};
+std::string cancelled_mark(const core::i18n::Catalogues& words, std::string_view language, const Order& o) {
+  const auto why = static_cast<std::size_t>(o.why_cancelled());
+  if (why == 0 || why >= kCancelReasonBriefKeys.size()) return "(x)";
+  return fmt::format("(x {})", words.render(language, text::key(kCancelReasonBriefKeys[why])));
+}
+
 const char* sheet_status(const State& s, int n) {
   const StepId id = s.steps.top().id;
   const bool writing = id == StepId::WriteSheets || id == StepId::Purchases || id == StepId::DeployPlans;
@@ -756,9 +780,10 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat) con
   return board_text(v, seat, core::i18n::kFallbackLanguage);
 }
 
-// The board's table is in English; its phase line is in `language`.
+// The board's table is in English but for a cancelled order's reason; its phase line is in `language`.
 std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std::string_view language) const {
-  std::string out = board_head(v, language) + victory_text(victory_json(*this, v)) + nations_text(v, seat) + under_way_text(v, seat);
+  std::string out =
+      board_head(v, language) + victory_text(victory_json(*this, v)) + nations_text(v, seat, language) + under_way_text(v, seat);
   // Every nation's Commands, a line per region with the region's name: the stacks stand on the open
   // World Map, so each player sees the enemy's as well as its own (Game Components › Command Stack).
   // The seat's own nations come first.
@@ -773,10 +798,9 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std
 // place) and the region in question -- where the seat's selected Command stands, with every Command there -- instead of every nation's
 // Commands, the victory terms and the map's notice, which `board` shows.
 std::string Game::compact_board_text(const State& v, std::optional<core::Seat> seat, std::string_view language) const {
-  (void)language;  // the phase line follows the board in the terminal
   const std::string victory = victory_text(victory_json(*this, v));
   std::string out = fmt::format("War Room — {} — round {}; {}", scenario_->name, v.round, victory.substr(victory.find('\n') + 1)) +
-                    nations_text(v, seat) + under_way_text(v, seat);
+                    nations_text(v, seat, language) + under_way_text(v, seat);
   if (v.fight.region == kNoRegion && seat)
     for (Nation n : kAllNations)
       if (((seat_nations(*seat) >> n) & 1u) && v.sheet[n].selected) {
@@ -796,7 +820,7 @@ std::string Game::board_head(const State& v, std::string_view language) const {
 
 // The turn order and a line per nation: resources, Stress, Medals, Goods, zone, forces and its sheet
 // as far as the seat may see it.
-std::string Game::nations_text(const State& v, std::optional<core::Seat> seat) const {
+std::string Game::nations_text(const State& v, std::optional<core::Seat> seat, std::string_view language) const {
   const core::Seat viewer = seat ? *seat : core::kSpectator;
   std::string out, order;
   for (std::uint8_t n : v.turn_order)
@@ -818,7 +842,7 @@ std::string Game::nations_text(const State& v, std::optional<core::Seat> seat) c
       for (int b = 0; b < kMaxOrders; ++b)
         if (sh.box[at(b)].status != kEmpty)
           orders += fmt::format(" {}:{}>{}{}", b + 1, sh.box[at(b)].command, region_name(sh.box[at(b)].dest),
-                                sh.box[at(b)].status == kCancelled ? "(x)" : "");
+                                sh.box[at(b)].status == kCancelled ? cancelled_mark(catalogues(), language, sh.box[at(b)]) : "");
       if (!orders.empty()) sheet += " orders" + orders;
       if (sh.selected) sheet += fmt::format(" [selected {}]", sh.selected);
     }

@@ -286,6 +286,12 @@ TEST(Pinning, Ruling24_APinnedOrderIsCancelledAsPinnedOnTheChartAndInTheLog) {
   EXPECT_EQ(cancelled[0].first["why"], "pinned") << cancelled[0].first.dump();
   EXPECT_EQ(cancelled[0].first["box"], 1);
   EXPECT_NE(cancelled[0].second.find("(ruling 24)"), std::string::npos) << cancelled[0].second;
+  // The terminal board says it too, in a word, in the reader's language ("(x)" alone before).
+  const State seen = g.observe(s, core::kSpectator);
+  const std::string board = g.board_text(seen, std::nullopt);
+  EXPECT_NE(board.find(" 1:85>P-1(x pinned)"), std::string::npos) << board;
+  EXPECT_NE(g.board_text(seen, std::nullopt, "it").find(" 1:85>P-1(x bloccato)"), std::string::npos);
+  EXPECT_NE(g.compact_board_text(seen, std::nullopt, "ru").find(" 1:85>P-1(x сковано)"), std::string::npos);
 }
 
 // Phase 3 › Canceling Orders and Resolving Mistakes (ruling 22): an order its owner cancels while it
@@ -299,6 +305,8 @@ TEST(Phase3CancelingOrders, Ruling22_AnOrderItsOwnerCancelsIsCancelledByItsOwner
   act(g, s, JPN, "cancel JPN 1", &log);
   EXPECT_EQ(s.sheet[JPN].box[0].why_cancelled(), CancelReason::Owner);
   EXPECT_EQ(chart_order(g, s, "JPN", 0)["cancelled"], "owner");
+  const std::string board = g.board_text(g.observe(s, core::kSpectator), std::nullopt);
+  EXPECT_NE(board.find(" 1:85>P-1(x owner)"), std::string::npos) << board;
   const auto cancelled = cancellations(g, log);
   ASSERT_EQ(cancelled.size(), 1u);
   EXPECT_EQ(cancelled[0].first["why"], "owner");
