@@ -41,7 +41,10 @@ constexpr std::array<const char*, kCancelReasons> kCancelReasonBriefKeys{
 std::string cancelled_mark(const core::i18n::Catalogues& words, std::string_view language, const Order& o) {
   const auto why = static_cast<std::size_t>(o.why_cancelled());
   if (why == 0 || why >= kCancelReasonBriefKeys.size()) return "(x)";
-  return fmt::format("(x {})", words.render(language, text::key(kCancelReasonBriefKeys[why])));
+  // Joined by no-break spaces, so that the terminal's wrap (core::fit_lines) keeps the mark on one line.
+  std::string mark = fmt::format("(x {})", words.render(language, text::key(kCancelReasonBriefKeys[why])));
+  for (std::size_t at = mark.find(' '); at != std::string::npos; at = mark.find(' ', at)) mark.replace(at, 1, "\u00a0");
+  return mark;
 }
 
 const char* sheet_status(const State& s, int n) {

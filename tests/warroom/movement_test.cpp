@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/text_layout.h"
 #include "engine_fixture.h"
 #include "warroom/map.h"
 
@@ -286,12 +287,14 @@ TEST(Pinning, Ruling24_APinnedOrderIsCancelledAsPinnedOnTheChartAndInTheLog) {
   EXPECT_EQ(cancelled[0].first["why"], "pinned") << cancelled[0].first.dump();
   EXPECT_EQ(cancelled[0].first["box"], 1);
   EXPECT_NE(cancelled[0].second.find("(ruling 24)"), std::string::npos) << cancelled[0].second;
-  // The terminal board says it too, in a word, in the reader's language ("(x)" alone before).
+  // The terminal board says it too, in a word, in the reader's language ("(x)" alone before), its
+  // spaces no-break ones so that the terminal's wrap keeps it on one line.
   const State seen = g.observe(s, core::kSpectator);
   const std::string board = g.board_text(seen, std::nullopt);
-  EXPECT_NE(board.find(" 1:85>P-1(x pinned)"), std::string::npos) << board;
-  EXPECT_NE(g.board_text(seen, std::nullopt, "it").find(" 1:85>P-1(x bloccato)"), std::string::npos);
-  EXPECT_NE(g.compact_board_text(seen, std::nullopt, "ru").find(" 1:85>P-1(x сковано)"), std::string::npos);
+  EXPECT_NE(board.find(" 1:85>P-1(x\u00a0pinned)"), std::string::npos) << board;
+  EXPECT_NE(core::fit_lines(board, 24).find("1:85>P-1(x\u00a0pinned)"), std::string::npos) << "kept whole when the line is wrapped";
+  EXPECT_NE(g.board_text(seen, std::nullopt, "it").find(" 1:85>P-1(x\u00a0bloccato)"), std::string::npos);
+  EXPECT_NE(g.compact_board_text(seen, std::nullopt, "ru").find(" 1:85>P-1(x\u00a0сковано)"), std::string::npos);
 }
 
 // Phase 3 › Canceling Orders and Resolving Mistakes (ruling 22): an order its owner cancels while it
@@ -306,7 +309,7 @@ TEST(Phase3CancelingOrders, Ruling22_AnOrderItsOwnerCancelsIsCancelledByItsOwner
   EXPECT_EQ(s.sheet[JPN].box[0].why_cancelled(), CancelReason::Owner);
   EXPECT_EQ(chart_order(g, s, "JPN", 0)["cancelled"], "owner");
   const std::string board = g.board_text(g.observe(s, core::kSpectator), std::nullopt);
-  EXPECT_NE(board.find(" 1:85>P-1(x owner)"), std::string::npos) << board;
+  EXPECT_NE(board.find(" 1:85>P-1(x\u00a0owner)"), std::string::npos) << board;
   const auto cancelled = cancellations(g, log);
   ASSERT_EQ(cancelled.size(), 1u);
   EXPECT_EQ(cancelled[0].first["why"], "owner");
