@@ -307,24 +307,6 @@ Message resources(int oil, int iron, int osr) {
   return parts.empty() ? text::counted("warroom.count.resource", 0) : text::listed(parts);
 }
 
-// Why an order was cancelled, in words (state.h: CancelReason, in its order): the log's, and the
-// web chart's by the same keys (warroom.cancel_reason.<cancel_reason_id>).
-constexpr std::array<const char*, kCancelReasons> kCancelReasonKeys{
-    "",
-    "warroom.cancel_reason.owner",
-    "warroom.cancel_reason.pinned",
-    "warroom.cancel_reason.transport_pinned",
-    "warroom.cancel_reason.no_command_token",
-    "warroom.cancel_reason.no_command",
-    "warroom.cancel_reason.impassable",
-    "warroom.cancel_reason.air_range",
-    "warroom.cancel_reason.no_sea_route",
-    "warroom.cancel_reason.transport_landing",
-    "warroom.cancel_reason.china_at_sea",
-    "warroom.cancel_reason.no_rail_path",
-    "warroom.cancel_reason.pact_refused",
-};
-
 // A trade's quantities (Phase 7 › Trade with Neutrals): 2 oil, 3 iron or 5 OSR.
 std::string trade_amount(int r) { return std::to_string(r == kOil ? 2 : r == kIron ? 3 : 5); }
 
@@ -362,7 +344,8 @@ Message event_of(const Game& g, const core::LogEntry& e) {
       const bool by_rule = c > static_cast<int>(CancelReason::Owner) && c < kCancelReasons;
       Message out =
           m(by_rule ? "warroom.log.order_cancelled_why" : "warroom.log.order_cancelled").with("box", num(a)).with("command", num(b));
-      if (by_rule) out.with("why", key(kCancelReasonKeys[static_cast<std::size_t>(c)]));
+      // The log's words, and the web chart's by the same keys: warroom.cancel_reason.<cancel_reason_id>.
+      if (by_rule) out.with("why", key(std::string("warroom.cancel_reason.") + cancel_reason_id(static_cast<CancelReason>(c))));
       return out;
     }
     case Event::NoBattles: return key("warroom.log.no_battles");

@@ -22,27 +22,13 @@ nlohmann::json units_json(const Command& c, Category cat) {
 
 // A cancelled order on the board: "(x)", with why in a word or two where the order keeps it,
 // "(x pinned)" (issue 34's play-test, finding 3: the board said "(x)" alone for two pinned orders).
-// The words are the short forms of the log's (warroom.cancel_reason.*), by CancelReason (state.h) in its order.
-constexpr std::array<const char*, kCancelReasons> kCancelReasonBriefKeys{
-    "",
-    "warroom.cancel_reason_brief.owner",
-    "warroom.cancel_reason_brief.pinned",
-    "warroom.cancel_reason_brief.transport_pinned",
-    "warroom.cancel_reason_brief.no_command_token",
-    "warroom.cancel_reason_brief.no_command",
-    "warroom.cancel_reason_brief.impassable",
-    "warroom.cancel_reason_brief.air_range",
-    "warroom.cancel_reason_brief.no_sea_route",
-    "warroom.cancel_reason_brief.transport_landing",
-    "warroom.cancel_reason_brief.china_at_sea",
-    "warroom.cancel_reason_brief.no_rail_path",
-    "warroom.cancel_reason_brief.pact_refused",
-};
+// The words are the short forms of the log's: warroom.cancel_reason_brief.<cancel_reason_id>.
 std::string cancelled_mark(const core::i18n::Catalogues& words, std::string_view language, const Order& o) {
   const auto why = static_cast<std::size_t>(o.why_cancelled());
-  if (why == 0 || why >= kCancelReasonBriefKeys.size()) return "(x)";
+  if (why == 0 || why >= static_cast<std::size_t>(kCancelReasons)) return "(x)";
   // Joined by no-break spaces, so that the terminal's wrap (core::fit_lines) keeps the mark on one line.
-  std::string mark = fmt::format("(x {})", words.render(language, text::key(kCancelReasonBriefKeys[why])));
+  std::string mark = fmt::format(
+      "(x {})", words.render(language, text::key(std::string("warroom.cancel_reason_brief.") + cancel_reason_id(o.why_cancelled()))));
   for (std::size_t at = mark.find(' '); at != std::string::npos; at = mark.find(' ', at)) mark.replace(at, 1, "\u00a0");
   return mark;
 }

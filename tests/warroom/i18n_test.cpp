@@ -62,11 +62,16 @@ std::set<std::string> name_keys() {
   for (int r = 0; r < kResources; ++r) out.insert("warroom.resource." + std::string(resource_id(static_cast<Resource>(r))));
   for (int z = 0; z < kZones; ++z) out.insert("warroom.zone." + std::string(zone_id(static_cast<Zone>(z))));
   for (const char* b : {"fresh", "light", "damaged", "eliminated"}) out.insert(std::string("warroom.box.") + b);
+  for (int r = 1; r < kCancelReasons; ++r) {  // CancelReason::None has no words
+    out.insert(std::string("warroom.cancel_reason.") + cancel_reason_id(static_cast<CancelReason>(r)));
+    out.insert(std::string("warroom.cancel_reason_brief.") + cancel_reason_id(static_cast<CancelReason>(r)));
+  }
   return out;
 }
-const std::vector<std::string> kNamePrefixes = {"warroom.nation.", "warroom.nationality.", "warroom.unit.",     "warroom.units.",
-                                                "warroom.stance.", "warroom.colour.",      "warroom.resource.", "warroom.zone.",
-                                                "warroom.box.",    "warroom.scenario."};
+const std::vector<std::string> kNamePrefixes = {"warroom.nation.",   "warroom.nationality.",   "warroom.unit.",
+                                                "warroom.units.",    "warroom.stance.",        "warroom.colour.",
+                                                "warroom.resource.", "warroom.zone.",          "warroom.box.",
+                                                "warroom.scenario.", "warroom.cancel_reason.", "warroom.cancel_reason_brief."};
 bool is_name(const std::string& k) {
   for (const std::string& p : kNamePrefixes)
     if (k.starts_with(p)) return true;
