@@ -123,7 +123,13 @@ try {
     });
   await play(id, mine.token, () => true);
   if (await active(id, mine.token)) fail('the game does not wait for Boris after her moves');
-  await rowSays(en.waiting_for_others).catch(() => fail('My games did not show "waiting for others" after her moves'));
+  await rowSays(en.waiting_for_others).catch(async () => {
+    const row = await anna.evaluate((link) => document.querySelector(link)?.closest('tr')?.textContent, link);
+    const now = await anna.evaluate(() => fetch('/api/me/games').then((r) => r.json()));
+    fail(
+      `My games did not show "waiting for others" after her moves: the row reads "${row}", GET /api/me/games ${JSON.stringify(now.games.find((g) => g.id === id))}`,
+    );
+  });
   if (await anna.$(`${link}`).then((a) => a.evaluate((e) => e.closest('tr').classList.contains('your-turn'))))
     fail('My games still marks the game as her turn');
   await sleep(2000);

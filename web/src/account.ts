@@ -79,7 +79,12 @@ async function myGames(panel: HTMLElement, name: string, names: Map<string, stri
     if (again) again.focus({ preventScroll: true });
   };
   draw(games);
-  const stop = onMyGames(draw, () => list.isConnected);
+  // Told until the list leaves the page: it is made off the page, which the lobby puts it on after.
+  let placed = false;
+  const stop = onMyGames(draw, () => {
+    placed ||= list.isConnected;
+    return list.isConnected || !placed;
+  });
   panel.querySelector('.who')!.textContent = t('ui.web.signed_in_as', { name });
   panel.querySelector('#sign-out')!.addEventListener('click', async () => {
     stop();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MyGame } from './api';
+import type { MyGame, Vacation } from './api';
 
 // A WebSocket the test drives: each one made is kept, and opened, fed or closed by the test.
 class FakeSocket {
@@ -128,5 +128,42 @@ describe('"your turn" in the browser', () => {
     FakeSocket.made[1].onopen!();
     FakeSocket.made[1].push([game('a', true), game('b', false)]);
     expect(lists).toEqual([1, 2]);
+  });
+
+  it('gives a listener that comes while the socket is open the newest list it brought', async () => {
+    const { onMyGames, watchTurns } = await import('./notify');
+    watchTurns();
+    const ws = FakeSocket.made[0];
+    ws.onopen!();
+    ws.push([game('a', true)]);
+    ws.push([game('a', false)]);
+    const lists: string[][] = [];
+    onMyGames((games) => lists.push(games.map((g) => `${g.id}${g.your_turn ? '!' : ''}`)));
+    expect(lists).toEqual([['a']]);
+    ws.onclose!(); // a list of a socket that closed is not given: the next socket's first list is
+    onMyGames((games) => lists.push(games.map((g) => g.id)));
+    expect(lists).toEqual([['a']]);
+  });
+
+  it("keeps the lobby's panel told while it is being made off the page, before it is put on the page", async () => {
+    const { api } = await import('./api');
+    vi.spyOn(api, 'me').mockResolvedValue({ name: 'anna' });
+    vi.spyOn(api, 'myGames').mockResolvedValue({ name: 'anna', games: [game('a', true) as MyGame] });
+    let answer: (v: Vacation) => void = () => {};
+    vi.spyOn(api, 'vacation').mockReturnValue(new Promise<Vacation>((resolve) => (answer = resolve)));
+    vi.spyOn(api, 'notifications').mockResolvedValue({ turns: true, digest: false, browser: false, email_available: false } as never);
+    const { accountPanel } = await import('./account');
+    const made = accountPanel(new Map());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeSocket.made.length).toBe(1); // opened for the panel, though nothing else listens
+    const ws = FakeSocket.made[0];
+    ws.onopen!();
+    ws.push([game('a', true)]); // the socket's first list, while the panel waits for its other parts
+    answer({ allowance_days: 21, year: 2026, used_days: 0, left_days: 21, until: null });
+    const panel = await made;
+    document.body.append(panel);
+    ws.push([game('a', false)]); // the account moved: it waits for others
+    expect(panel.querySelector('#my-games tr')!.classList.contains('your-turn')).toBe(false);
+    panel.remove();
   });
 });

@@ -97,12 +97,14 @@ type GamesListener = (games: MyGame[]) => void;
 const listeners = new Map<GamesListener, () => boolean>();
 let feeding = false; // a socket is open, or being opened again, or the page polls
 let socket: WebSocket | null = null;
+let newest: MyGame[] | null = null; // the open socket's last list
 let openNow = () => {}; // a feed waiting to open its socket again opens it at once (a new listener: signed in again)
 
 export function onMyGames(listener: GamesListener, alive: () => boolean = () => true): () => void {
   listeners.set(listener, alive);
   if (!feeding) openFeed();
   else if (!socket) openNow();
+  else if (newest) listener(newest); // the socket's lists so far went to the listeners before it
   return () => listeners.delete(listener);
 }
 
@@ -114,6 +116,7 @@ function live(): number {
 }
 
 function tellListeners(games: MyGame[]) {
+  newest = socket ? games : null;
   if (live() === 0) return;
   for (const listener of Array.from(listeners.keys())) listener(games);
 }
@@ -150,6 +153,7 @@ function openFeed() {
     ws.onmessage = (e) => tellListeners((JSON.parse(e.data) as { games: MyGame[] }).games);
     ws.onclose = () => {
       socket = null;
+      newest = null;
       if (!opened && polling === undefined && live() > 0) {
         void read();
         polling = window.setInterval(() => void (live() > 0 ? read() : stop()), POLL_MS);
