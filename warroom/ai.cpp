@@ -383,19 +383,21 @@ std::optional<core::Action> SearchBot::calculated_stance(const Game& game, const
   return a;
 }
 
-// The hit the rolling side's Commander assigns, from the calculator on the seat's observation: each
+// The hit the rolling side's Commander assigns, or whether the defending Commander's Escort cruiser
+// takes a hit aimed at its carrier or battleship, from the calculator on the seat's observation: each
 // legal choice made on a copy, the battle played on from there (the rest of its decisions as bot:rules
 // makes them, the same dice for every choice), the choice with the side's best result taken. None when
 // a choice ends the battle or the calculator refuses a position: bot:rules' choice then.
-std::optional<core::Action> SearchBot::calculated_hit(const Game& game, const State& observation, core::Seat seat,
-                                                      const core::ActionList& legal, core::Rng& rng) const {
+std::optional<core::Action> SearchBot::calculated_pick(const Game& game, const State& observation, core::Seat seat,
+                                                       const core::ActionList& legal, core::Rng& rng) const {
   const Battle& b = observation.battle;
-  if (!level_.calculated_hits || b.kind == BattleKind::None || need(b) != Need::Hit || legal.size() < 2) return std::nullopt;
+  const bool pick = b.kind != BattleKind::None && (need(b) == Need::Hit || need(b) == Need::Escort);
+  if (!level_.calculated_picks || !pick || legal.size() < 2) return std::nullopt;
   const int side = static_cast<int>(alliance_of(nation_at(deciding_nation(b))));
   OddsQuery q;
   q.region = observation.fight.region;
-  q.samples = kHitSamples;
-  q.error = kHitError;
+  q.samples = kPickSamples;
+  q.error = kPickError;
   q.search_stances = false;
   q.seed = rng.next();
   std::optional<core::Action> best;
@@ -428,8 +430,8 @@ core::Action SearchBot::choose(const Game& game, const State& position, core::Se
     if (next_ < script_.size() && std::find(legal.begin(), legal.end(), script_[next_]) != legal.end()) return script_[next_++];
   } else if (const auto stance = calculated_stance(game, observation, seat, legal, rng)) {
     return *stance;
-  } else if (const auto hit = calculated_hit(game, observation, seat, legal, rng)) {
-    return *hit;
+  } else if (const auto picked = calculated_pick(game, observation, seat, legal, rng)) {
+    return *picked;
   }
   return bot_.choose(game, observation, seat, rng);
 }

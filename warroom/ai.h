@@ -57,10 +57,11 @@ struct AiLevel {
   // search, if any, models them as rules bots of drawn styles, not as this search: nothing reads the
   // sample's randomness).
   bool heaviest = false;
-  // Hits assigned with the battle calculator (docs/warroom/ai.md, "Hits chosen with the calculator"):
-  // at each hit it rolls, the bot takes the legal choice after which the calculator gives its side the
-  // best result (SearchBot::kHitSamples battles at most), not the rules bot's costliest unit.
-  bool calculated_hits = false;
+  // Hits and escorts chosen with the battle calculator (docs/warroom/ai.md, "Hits and escorts chosen
+  // with the calculator"): at each hit it rolls, and each hit on its carrier or battleship its Escort
+  // cruiser may take, the bot takes the legal choice after which the calculator gives its side the best
+  // result (SearchBot::kPickSamples battles at most), not the rules bot's costliest unit or sure escort.
+  bool calculated_picks = false;
   // A rollout's end valued with the scenario's own fitted weights (Scenario::value) where it has them,
   // `value` elsewhere (docs/warroom/ai.md, "The position value fitted by self-play").
   bool scenario_value = false;
@@ -140,8 +141,8 @@ class SearchBot final : public core::Bot<Game> {
  public:
   static constexpr int kStanceSamples = 1000;
   static constexpr double kStanceError = 0.02;
-  static constexpr int kHitSamples = 300;
-  static constexpr double kHitError = 0.03;
+  static constexpr int kPickSamples = 300;
+  static constexpr double kPickError = 0.03;
   SearchBot(const AiLevel& level, int threads) : level_(level), threads_(threads) {}
   core::Action choose(const Game& game, const State& observation, core::Seat seat, core::Rng& rng) override;
   bool searches() const override { return true; }
@@ -162,8 +163,8 @@ class SearchBot final : public core::Bot<Game> {
   };
   std::optional<core::Action> calculated_stance(const Game& game, const State& observation, core::Seat seat, const core::ActionList& legal,
                                                 core::Rng& rng);
-  std::optional<core::Action> calculated_hit(const Game& game, const State& observation, core::Seat seat, const core::ActionList& legal,
-                                             core::Rng& rng) const;
+  std::optional<core::Action> calculated_pick(const Game& game, const State& observation, core::Seat seat, const core::ActionList& legal,
+                                              core::Rng& rng) const;
   AiLevel level_;
   int threads_;
   RulesBot bot_;                                   // the chosen candidate's rules bot (bot:rules' style until the first search)

@@ -284,7 +284,7 @@ TEST(SearchBotValue, TheScenariosOwnWeightsWhereItHasThem) {
   EXPECT_NE(values(own), values(kSmallSearch));
 }
 
-// ---- Hits chosen with the calculator (AiLevel::calculated_hits) -----------------------------------
+// ---- Hits and escorts chosen with the calculator (AiLevel::calculated_picks) ---------------------
 
 // Germany's three infantry and an artillery attack Smolensk, held by two Soviet infantry, an
 // artillery and an armor; every stance as the first legal choice, the dice black (a hit on any unit,
@@ -343,6 +343,74 @@ TEST(SearchBotCalculatedHits, AssignDamage_TheHitAfterWhichTheCalculatorGivesThe
   EXPECT_EQ(hard.choose(g, s, seat, rng), action(g, s, seat, "battle GER hit USSR art barrage fresh"));
   SearchBot normal(*ai_level("normal"), 1);
   EXPECT_EQ(normal.choose(g, s, seat, rng), rules);
+}
+
+// In the Bay of Biscay Germany's two battleships and a cruiser attack an American carrier and
+// battleship and a British cruiser (the British Commander leading); both cruisers in the Escort
+// stance, the carrier in Air Cover, Germany's first hit aimed at the carrier, every other choice the
+// first legal one, the dice black (a hit on any unit) and white in turn: the position where the
+// defending Commander may redirect that hit to the Escort cruiser (Cruiser Escort).
+State at_escort_choice(const Game& g) {
+  State s = empty_map(g);
+  s.turn_order = {GER, USSR, BC, US, ITA, kNoNation, kNoNation};
+  for (NationState& n : s.nation) n.res = {5, 5, 5};
+  put(s, US, 1, "A-6", {{kCv, 1}, {kBb, 1}});
+  put(s, BC, 1, "A-6", {{kCa, 1}});
+  put(s, GER, 1, "A-6", {{kBb, 2}, {kCa, 1}});
+  start_phase(g, s, 4);
+  act(g, s, GER, "fight GER A-6");
+  const std::array<const char*, 5> dice = {"die black", "die white", "die white", "die black", "die white"};
+  for (std::size_t rolled = 0; in_battle(s);) {
+    if (g.node_kind(s) == core::NodeKind::Chance) {
+      chance(g, s, dice[rolled++ % dice.size()]);
+      continue;
+    }
+    const core::Seat seat = g.seat_of(step_nation(s.steps.top()));
+    if (need(s.battle) == Need::Escort) return s;
+    core::ActionList l;
+    g.legal_actions(s, seat, l);
+    core::Action pick = l[0];
+    for (const core::Action a : l)
+      if (const std::string t = g.action_to_string(s, seat, a);
+          t.find("escort 1") != std::string::npos || t.find("US cv") != std::string::npos)
+        pick = a;
+    g.apply(s, seat, pick, nullptr);
+  }
+  ADD_FAILURE() << "no escort choice";
+  return s;
+}
+
+// Cruiser Escort: bot:rules always lets the Escort cruiser take the hit aimed at the carrier. Here the
+// Allies lose the sea battle whatever they do (the calculator, exact: Germany holds the sea either
+// way), and the escort only adds the cruiser to their losses: 30 Casualty Points expected against 28
+// without it, the same 11.1 for Germany. `hard` declines the escort; `normal` escorts as bot:rules.
+TEST(SearchBotCalculatedPicks, CruiserEscort_TheDefenderDeclinesAnEscortThatOnlyAddsToItsLosses) {
+  const Game g = europe();
+  const State s = at_escort_choice(g);
+  const core::Seat seat = g.seat_of(BC);
+  ASSERT_EQ(deciding_nation(s.battle), BC);
+  const auto allies = static_cast<std::size_t>(alliance_of(BC)), axis = 1 - allies;
+  core::Rng rng(4);
+  const core::Action escort = action(g, s, seat, "battle BC escort BC fresh"), none = action(g, s, seat, "battle BC no escort");
+  EXPECT_EQ(RulesBot{}.choose(g, g.observe(s, seat), seat, rng), escort);
+  const auto odds = [&](core::Action a) {
+    State after = s;
+    g.apply(after, seat, a, nullptr);
+    OddsQuery q;
+    q.region = region("A-6");
+    const Odds o = odds_from_observation(g, g.observe(after, seat), seat, q);
+    EXPECT_TRUE(o.exact && o.in_progress);
+    EXPECT_NEAR(o.side[allies].wins.mean, 0.0, 1e-9) << "the sea is Germany's either way";
+    return o;
+  };
+  const Odds with = odds(escort), without = odds(none);
+  EXPECT_NEAR(with.side[allies].casualty_points.mean, 30.0, 1e-9);
+  EXPECT_NEAR(without.side[allies].casualty_points.mean, 28.0, 1e-9);
+  EXPECT_NEAR(with.side[axis].casualty_points.mean, without.side[axis].casualty_points.mean, 1e-9);
+  SearchBot hard(*ai_level("hard"), 1);
+  EXPECT_EQ(hard.choose(g, s, seat, rng), none);
+  SearchBot normal(*ai_level("normal"), 1);
+  EXPECT_EQ(normal.choose(g, s, seat, rng), escort);
 }
 
 // ---- The home guard against the sea (Style::home_guard), War in the Pacific ----------------------
