@@ -78,8 +78,8 @@ struct Outcome {
 };
 
 bool blank_sheet(const warroom::Game& g, const warroom::State& s, core::Seat seat) {
-  for (int n = 0; n < warroom::kNations; ++n)
-    if (((g.seat_nations(seat) >> n) & 1u) && s.sheet[warroom::nation_at(n)] != warroom::Sheet{}) return false;
+  for (warroom::Nation n : g.seat_nations(seat))
+    if (s.sheet[n] != warroom::Sheet{}) return false;
   return true;
 }
 
@@ -88,7 +88,7 @@ Outcome play(const warroom::Game& g, const Lineup& l, const std::vector<std::str
   std::vector<std::unique_ptr<core::Bot<warroom::Game>>> bots;
   std::vector<bool> alone;
   for (core::Seat p = 0; p < g.seat_count(); ++p) {
-    alone.push_back(warroom::alliance_of(warroom::nation_at(__builtin_ctz(g.seat_nations(p)))) == l.side);
+    alone.push_back(warroom::alliance_of(g.seat_nations(p).nth(0)) == l.side);
     bots.push_back(warroom::make_bot(players[alone.back() ? l.player : l.other], threads));
   }
   warroom::State s = g.new_game();

@@ -98,7 +98,7 @@ std::vector<core::Action> write_step(const Game& g, State& s, core::Seat seat, R
   const StepId step = s.steps.top().id;
   const std::uint16_t round = s.round;
   const std::uint8_t pass = s.pass;
-  while (s.steps.top().id == step && s.round == round && s.pass == pass && g.acting_nations(s, seat) &&
+  while (s.steps.top().id == step && s.round == round && s.pass == pass && g.acting_nations(s, seat).any() &&
          g.node_kind(s) != core::NodeKind::Terminal) {
     const core::Action a = bot.choose(g, s, seat, rng);
     out.push_back(a);
@@ -156,7 +156,7 @@ double rollout(const Game& g, const State& observation, core::Seat seat, const S
     const bool scripted = who == seat && next < plan.actions.size() && writing(s, step, round, pass);
     g.apply(s, who, scripted ? plan.actions[next++] : bots[static_cast<std::size_t>(who)].choose(g, g.observe(s, who), who, rng), nullptr);
   }
-  return position_value(g, s, alliance_of(nation_at(__builtin_ctz(g.seat_nations(seat)))), level.value);
+  return position_value(g, s, alliance_of(g.seat_nations(seat).nth(0)), level.value);
 }
 
 // Regret matching (plus) for both sides of the zero-sum matrix `u` (the searching seat's value):

@@ -274,8 +274,7 @@ core::Advised secret_advice(const Game& g, const State& observation, core::Seat 
   plan["step"] = found.step == SecretStep::Sheet ? "sheet" : "purchases";
   plan["level"] = level.name;
   plan["styles"] = style_codes(chosen.style, found.step);
-  plan["value"] =
-      found.plans.size() > 1 ? chosen.value : position_value(g, observation, alliance_of(nation_at(__builtin_ctz(g.seat_nations(seat)))));
+  plan["value"] = found.plans.size() > 1 ? chosen.value : position_value(g, observation, alliance_of(g.seat_nations(seat).nth(0)));
   plan["weight"] = chosen.probability;
   plan["candidates"] = found.plans.size();
   plan["rollouts"] = found.rollouts;
@@ -288,7 +287,7 @@ core::Advised secret_advice(const Game& g, const State& observation, core::Seat 
 // of the battle fought.
 core::Advised decision_advice(const Game& g, const State& observation, core::Seat seat, const AiLevel& level, std::uint64_t seed,
                               int threads, const std::array<bool, kSides>& rules) {
-  const double value = position_value(g, observation, alliance_of(nation_at(__builtin_ctz(g.seat_nations(seat)))));
+  const double value = position_value(g, observation, alliance_of(g.seat_nations(seat).nth(0)));
   core::Rng rng(seed);
   const bool deploying = observation.steps.top().id == StepId::DeployPlans;
   const Battle& b = observation.battle;

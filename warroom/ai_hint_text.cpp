@@ -146,8 +146,8 @@ class PlanWords {
       out.push_back({"", tr("nothing"), "", {}, {}});
       return;
     }
-    const std::uint8_t nations = g_.seat_nations(seat_);
-    const std::string side = nations ? side_of(nation_at(__builtin_ctz(nations))) : "allied";
+    const NationSet nations = g_.seat_nations(seat_);
+    const std::string side = nations.any() ? side_of(nations.nth(0)) : "allied";
     for (const auto& at : plan.value("attacks", nlohmann::json::array()))
       if (std::string line = odds(plan, at.value("region", ""), side); !line.empty()) out.front().details.push_back(std::move(line));
   }

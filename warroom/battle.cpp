@@ -34,10 +34,10 @@ void log_event(core::LogSink* log, const char* rule_heading, std::uint16_t event
   log->add(e);
 }
 
-int Row::alive(std::uint8_t nation) const { return fresh[nation_at(nation)] + light[nation_at(nation)] + (damaged == nation ? 1 : 0); }
+int Row::alive(Nation nation) const { return fresh[nation] + light[nation] + (damaged == nation ? 1 : 0); }
 int Row::alive() const {
   int n = 0;
-  for (std::uint8_t k = 0; k < kNations; ++k) n += alive(k);
+  for (Nation k : kAllNations) n += alive(k);
   return n;
 }
 
@@ -60,7 +60,7 @@ core::OutcomeList die_outcomes() {
 }
 
 // The side whose Commander is first in Turn Order Rank ("always begins the battle in each Stage").
-int first_side(const Battle& b) { return b.rank[nation_at(b.commander[1])] < b.rank[nation_at(b.commander[0])] ? 1 : 0; }
+int first_side(const Battle& b) { return b.rank[b.commander[1]] < b.rank[b.commander[0]] ? 1 : 0; }
 
 bool in_stage(const Battle& b, const Row& r, Stage st) {
   return st == Stage::Air ? b.type(r).category == Category::Air : b.type(r).category != Category::Air;
@@ -109,18 +109,18 @@ bool stance_allowed(const Battle& b, int side, const TypeSpec& t, int stance) {
 
 std::string check_setup(const BattleSetup& s, int& raid_side, int& garrison_side) {
   for (int side = 0; side < kSides; ++side)
-    if (s.commander[side] >= kNations) return "each side needs a Commander";
+    if (index(s.commander[side]) >= kNations) return "each side needs a Commander";
   if (s.commander[0] == s.commander[1]) return "the two Commanders must differ";
   if (s.units.size() > 64 || s.transports.size() > 16) return "too many participant entries";
   std::array<int, kSides> seen{};
   NationArray<int> nation_side{};
   nation_side.fill(-1);
-  nation_side[nation_at(s.commander[0])] = 0;
-  nation_side[nation_at(s.commander[1])] = 1;
-  auto claim = [&](int side, int nation) {
-    if (side < 0 || side >= kSides || nation < 0 || nation >= kNations) return false;
-    if (nation_side[nation_at(nation)] != -1 && nation_side[nation_at(nation)] != side) return false;
-    nation_side[nation_at(nation)] = side;
+  nation_side[s.commander[0]] = 0;
+  nation_side[s.commander[1]] = 1;
+  auto claim = [&](int side, Nation nation) {
+    if (side < 0 || side >= kSides || index(nation) >= kNations) return false;
+    if (nation_side[nation] != -1 && nation_side[nation] != side) return false;
+    nation_side[nation] = side;
     return true;
   };
   NationArray<std::array<int, kMaxTypes>> per_type{};
@@ -128,7 +128,7 @@ std::string check_setup(const BattleSetup& s, int& raid_side, int& garrison_side
     if (!claim(p.side, p.nation)) return "a participant's side or nation is invalid";
     if (!valid_type(p.type)) return "a participant's unit type is invalid";
     if (p.stance >= p.type.stance_count) return "a participant's stance is invalid";
-    if ((per_type[nation_at(p.nation)][p.type.id] += p.count) > 255) return "too many units of one type";
+    if ((per_type[p.nation][p.type.id] += p.count) > 255) return "too many units of one type";
     seen[p.side] += p.count;
   }
   // One unit type, one set of numbers: the battle keeps a type's once (Battle::types).
@@ -149,15 +149,15 @@ std::string check_setup(const BattleSetup& s, int& raid_side, int& garrison_side
   raid_side = 0;
   if (s.target.present) {
     // The owner loses the resources even when only its allies' units defend the territory.
-    const int owner = s.target.owner;
-    if (owner >= kNations || !claim(nation_side[nation_at(owner)] != -1 ? nation_side[nation_at(owner)] : s.target.owner_side, owner))
+    const Nation owner = s.target.owner;
+    if (index(owner) >= kNations || !claim(nation_side[owner] != -1 ? nation_side[owner] : s.target.owner_side, owner))
       return "the bombed territory's owner must be on a side";
-    raid_side = other(nation_side[nation_at(owner)]);
+    raid_side = other(nation_side[owner]);
     if (s.target.construction_count > s.target.construction.size()) return "too many construction entries";
   }
   if (s.garrison) {
-    if (s.garrison_nation >= kNations) return "the garrison needs its controller";
-    const int gs = nation_side[nation_at(s.garrison_nation)];
+    if (index(s.garrison_nation) >= kNations) return "the garrison needs its controller";
+    const int gs = nation_side[s.garrison_nation];
     if (gs == -1) return "the garrison's controller must command a side";
     if (seen[gs] != 0) return "a garrison defends only an empty territory (ruling 50)";
     garrison_side = gs;
@@ -169,12 +169,12 @@ std::string check_setup(const BattleSetup& s, int& raid_side, int& garrison_side
 void order_pool_nations(Battle& b, int side, const NationArray<bool>& present) {
   std::uint8_t n = 0;
   b.pool_order[side][n++] = b.commander[side];
-  std::array<std::uint8_t, kNations> others{};
+  std::array<Nation, kNations> others{};
   std::uint8_t count = 0;
-  for (std::uint8_t k = 0; k < kNations; ++k)
-    if (present[nation_at(k)] && k != b.commander[side]) others[count++] = k;
+  for (Nation k : kAllNations)
+    if (present[k] && k != b.commander[side]) others[count++] = k;
   for (int i = 1; i < count; ++i)  // by Turn Order Rank (insertion: at most 6 allies)
-    for (int j = i; j > 0 && b.rank[nation_at(others[j])] < b.rank[nation_at(others[j - 1])]; --j) std::swap(others[j], others[j - 1]);
+    for (int j = i; j > 0 && b.rank[others[j]] < b.rank[others[j - 1]]; --j) std::swap(others[j], others[j - 1]);
   for (std::uint8_t i = 0; i < count && n < 4; ++i) b.pool_order[side][n++] = others[i];
   b.pool_nations[side] = n;
 }
@@ -197,16 +197,16 @@ std::string setup_battle(Battle& b, const BattleSetup& s, core::LogSink* log) {
   n.garrison_nation = s.garrison_nation;
   n.garrison_side = static_cast<std::uint8_t>(garrison_side);
   std::array<NationArray<bool>, kSides> present{};
-  for (int side = 0; side < kSides; ++side) present[side][nation_at(s.commander[side])] = true;
+  for (int side = 0; side < kSides; ++side) present[side][s.commander[side]] = true;
   for (const Participant& p : s.units) n.types[p.type.id] = p.type;
   for (const Participant& p : s.units) {
     if (p.count == 0) continue;
-    present[p.side][nation_at(p.nation)] = true;
+    present[p.side][p.nation] = true;
     if (p.stance >= 0) {
       if (!stance_allowed(n, p.side, p.type, p.stance)) return "Strategic Bombing needs an enemy target";
       Row& r = n.rows[p.side][row_of(n, p.side, p.type, p.stance)];
-      if (r.fresh[nation_at(p.nation)] + p.count > 255) return "too many units in one row";
-      r.fresh[nation_at(p.nation)] += p.count;
+      if (r.fresh[p.nation] + p.count > 255) return "too many units in one row";
+      r.fresh[p.nation] += p.count;
       continue;
     }
     if (n.group_count == kMaxGroups) return "too many stance groups";
@@ -220,7 +220,7 @@ std::string setup_battle(Battle& b, const BattleSetup& s, core::LogSink* log) {
   }
   for (const TransportGroup& t : s.transports) {
     n.transports[n.transport_count++] = t;
-    present[t.side][nation_at(t.nation)] = true;
+    present[t.side][t.nation] = true;
   }
   // Groups in decision order: the side whose Commander is first in turn order commits first
   // (ruling 47), nations in turn order, types by id.
@@ -228,7 +228,7 @@ std::string setup_battle(Battle& b, const BattleSetup& s, core::LogSink* log) {
   std::stable_sort(n.groups.begin(), n.groups.begin() + n.group_count, [&](const Group& x, const Group& y) {
     const int xs = x.side == first ? 0 : 1, ys = y.side == first ? 0 : 1;
     if (xs != ys) return xs < ys;
-    if (n.rank[nation_at(x.nation)] != n.rank[nation_at(y.nation)]) return n.rank[nation_at(x.nation)] < n.rank[nation_at(y.nation)];
+    if (n.rank[x.nation] != n.rank[y.nation]) return n.rank[x.nation] < n.rank[y.nation];
     return x.type < y.type;
   });
   for (int side = 0; side < kSides; ++side) order_pool_nations(n, side, present[side]);
@@ -280,8 +280,8 @@ int open_stances(const Battle& b, const Group& g) {
 void put_in_stance(Battle& b, Group& g, int count, core::LogSink* log) {
   if (count > 0) {
     Row& r = b.rows[g.side][row_of(b, g.side, b.type(g), g.cursor)];
-    r.fresh[nation_at(g.nation)] += count;
-    log_event(log, rule::kStances, kEvStance, g.nation, g.type, g.cursor, count);
+    r.fresh[g.nation] += count;
+    log_event(log, rule::kStances, kEvStance, index(g.nation), g.type, g.cursor, count);
   }
   g.left -= count;
   ++g.cursor;
@@ -369,13 +369,13 @@ void begin_stage(Battle& b, Stage st, core::LogSink* log) {
     NationArray<int> dice{};
     for (int i = 0; i < b.row_count[side]; ++i) {
       const Row& r = b.rows[side][i];
-      for (std::uint8_t k = 0; k < kNations; ++k) dice[nation_at(k)] += r.alive(k) * row_dice(b, side, r, st);
+      for (Nation k : kAllNations) dice[k] += r.alive(k) * row_dice(b, side, r, st);
     }
     int room = kMaxStageDice;
     for (int i = 0; i < b.pool_nations[side]; ++i) {
-      const std::uint8_t k = b.pool_order[side][i];
-      const int take = std::min(room, dice[nation_at(k)]);
-      b.pool[side][nation_at(k)] = static_cast<std::uint8_t>(take);
+      const Nation k = b.pool_order[side][i];
+      const int take = std::min(room, dice[k]);
+      b.pool[side][k] = static_cast<std::uint8_t>(take);
       room -= take;
     }
     total[side] = kMaxStageDice - room;
@@ -398,29 +398,29 @@ void start_batch(Battle& b, core::LogSink* log) {
   const int side = b.rolling_side;
   int n = 0;
   for (int i = 0; i < b.pool_nations[side] && n < kMaxBatch; ++i) {
-    const std::uint8_t k = b.pool_order[side][i];
-    while (b.pool[side][nation_at(k)] > 0 && n < kMaxBatch) {
+    const Nation k = b.pool_order[side][i];
+    while (b.pool[side][k] > 0 && n < kMaxBatch) {
       b.batch[n++] = Die{Colour::Yellow, k, false};
-      --b.pool[side][nation_at(k)];
+      --b.pool[side][k];
     }
   }
   b.batch_size = static_cast<std::uint8_t>(n);
   b.batch_rolled = 0;
-  log_event(log, rule::kBatches, kEvBatch, side, b.commander[side], n);
+  log_event(log, rule::kBatches, kEvBatch, side, index(b.commander[side]), n);
 }
 
-bool black_misses(const Battle& b, const Die& d) { return d.face == Colour::Black && b.orange[nation_at(d.nation)]; }
+bool black_misses(const Battle& b, const Die& d) { return d.face == Colour::Black && b.orange[d.nation]; }
 
 void push_row_targets(const Battle& b, int side, int i, std::vector<Choice>& out) {
   const Row& r = b.rows[side][i];
   const auto row = static_cast<std::uint8_t>(i);
   if (r.damaged != kNoNation) {  // the row rule: the DAMAGED unit goes first
-    out.push_back({ChoiceKind::Hit, row, r.damaged, static_cast<std::uint8_t>(Box::Damaged)});
+    out.push_back({ChoiceKind::Hit, row, byte_of(r.damaged), static_cast<std::uint8_t>(Box::Damaged)});
     return;
   }
-  for (std::uint8_t k = 0; k < kNations; ++k) {
-    if (r.fresh[nation_at(k)] > 0) out.push_back({ChoiceKind::Hit, row, k, static_cast<std::uint8_t>(Box::Fresh)});
-    if (r.light[nation_at(k)] > 0) out.push_back({ChoiceKind::Hit, row, k, static_cast<std::uint8_t>(Box::Light)});
+  for (Nation k : kAllNations) {
+    if (r.fresh[k] > 0) out.push_back({ChoiceKind::Hit, row, byte_of(k), static_cast<std::uint8_t>(Box::Fresh)});
+    if (r.light[k] > 0) out.push_back({ChoiceKind::Hit, row, byte_of(k), static_cast<std::uint8_t>(Box::Light)});
   }
 }
 
@@ -456,18 +456,18 @@ int current_die(const Battle& b) {
 }
 
 // Moves one unit one step closer to ELIMINATED (Assign Damage).
-void step_unit(Battle& b, int side, int row, std::uint8_t nation, Box box, const char* heading, core::LogSink* log) {
+void step_unit(Battle& b, int side, int row, Nation nation, Box box, const char* heading, core::LogSink* log) {
   Row& r = b.rows[side][row];
   const StanceSpec& s = b.spec(r);
   int now = 3;  // the box reached: 1 light, 2 damaged, 3 eliminated
   switch (box) {
     case Box::Fresh:
-      CORE_EXPECT(r.fresh[nation_at(nation)] > 0);
-      --r.fresh[nation_at(nation)];
+      CORE_EXPECT(r.fresh[nation] > 0);
+      --r.fresh[nation];
       if (s.steps == 1) {
-        ++r.eliminated[nation_at(nation)];
+        ++r.eliminated[nation];
       } else if (s.light_box) {
-        ++r.light[nation_at(nation)];
+        ++r.light[nation];
         now = 1;
       } else {
         CORE_EXPECT(r.damaged == kNoNation);
@@ -476,20 +476,20 @@ void step_unit(Battle& b, int side, int row, std::uint8_t nation, Box box, const
       }
       break;
     case Box::Light:
-      CORE_EXPECT(r.light[nation_at(nation)] > 0 && r.damaged == kNoNation);
-      --r.light[nation_at(nation)];
+      CORE_EXPECT(r.light[nation] > 0 && r.damaged == kNoNation);
+      --r.light[nation];
       r.damaged = nation;
       now = 2;
       break;
     case Box::Damaged:
       CORE_EXPECT(r.damaged == nation);
       r.damaged = kNoNation;
-      ++r.eliminated[nation_at(nation)];
+      ++r.eliminated[nation];
       break;
   }
   // The row's unit type and stance go into the entry, so that the log names the unit hit (Assign
   // Damage: "The two yellows hit a single Infantry Unit in the Defensive Stance").
-  log_event(log, heading, kEvHit, side, r.type << 8 | r.stance, nation, now);
+  log_event(log, heading, kEvHit, side, r.type << 8 | r.stance, index(nation), now);
 }
 
 // The Escort row of a side able to take a hit, or -1 ("If the escorting cruiser is sunk the
@@ -508,7 +508,7 @@ bool escortable(const Battle& b, const Row& r) {
 
 void escort_legal(const Battle& b, std::vector<Choice>& out) {
   const int side = other(b.rolling_side);
-  out.push_back({ChoiceKind::Escort, kNoNation, 0, 0});
+  out.push_back({ChoiceKind::Escort, byte_of(kNoNation), 0, 0});
   const int i = escort_row(b, side);
   CORE_EXPECT(i >= 0);
   std::vector<Choice> targets;
@@ -529,17 +529,17 @@ void apply_hit(Battle& b, Choice c, core::LogSink* log) {
     b.pending_hit = c;
     return;
   }
-  step_unit(b, enemy, c.a, c.b, static_cast<Box>(c.c), rule::kAssignDamage, log);
+  step_unit(b, enemy, c.a, nation_at(c.b), static_cast<Box>(c.c), rule::kAssignDamage, log);
   finish_die(b, die);
 }
 
 void apply_escort(Battle& b, Choice c, core::LogSink* log) {
   const int enemy = other(b.rolling_side);
-  if (c.a == kNoNation) {
-    step_unit(b, enemy, b.pending_hit.a, b.pending_hit.b, static_cast<Box>(b.pending_hit.c), rule::kAssignDamage, log);
+  if (nation_byte(c.a) == kNoNation) {
+    step_unit(b, enemy, b.pending_hit.a, nation_at(b.pending_hit.b), static_cast<Box>(b.pending_hit.c), rule::kAssignDamage, log);
   } else {
     log_event(log, rule::kEscort, kEvEscort, enemy, c.a);
-    step_unit(b, enemy, escort_row(b, enemy), c.a, static_cast<Box>(c.b), rule::kEscort, log);
+    step_unit(b, enemy, escort_row(b, enemy), nation_at(c.a), static_cast<Box>(c.b), rule::kEscort, log);
   }
   finish_die(b, b.pending_die);
   b.pending_die = 0xFF;
@@ -550,8 +550,8 @@ void dive(Battle& b, int side, core::LogSink* log) {
   for (int i = 0; i < b.row_count[side]; ++i) {
     Row& r = b.rows[side][i];
     if (b.spec(r).special != Special::Dive || r.damaged == kNoNation) continue;
-    ++r.escaped[nation_at(r.damaged)];
-    log_event(log, rule::kDive, kEvDive, side, r.damaged);
+    ++r.escaped[r.damaged];
+    log_event(log, rule::kDive, kEvDive, side, index(r.damaged));
     r.damaged = kNoNation;
   }
 }
@@ -565,7 +565,7 @@ bool settle_batch(Battle& b, core::LogSink* log) {
     targets.clear();
     hit_targets(b, b.batch[die], targets);
     if (targets.empty()) {
-      log_event(log, rule::kAssignDamage, kEvMiss, static_cast<int>(b.batch[die].face), b.batch[die].nation);
+      log_event(log, rule::kAssignDamage, kEvMiss, static_cast<int>(b.batch[die].face), index(b.batch[die].nation));
       finish_die(b, die);
     } else if (targets.size() == 1) {
       apply_hit(b, targets[0], log);
@@ -614,7 +614,7 @@ bool run_stage(Battle& b, core::LogSink* log) {
 void battle_die(Battle& b, Colour f, core::LogSink* log) {
   Die& d = b.batch[b.batch_rolled++];
   d.face = f;
-  log_event(log, rule::kBatches, kEvDie, b.rolling_side, d.nation, static_cast<int>(f));
+  log_event(log, rule::kBatches, kEvDie, b.rolling_side, index(d.nation), static_cast<int>(f));
 }
 
 // ---- Debrief: repairs and transports -------------------------------------------------------------
@@ -633,20 +633,20 @@ int next_damaged(const Battle& b) {
 
 void repaired(Battle& b, int side, int row, int how, core::LogSink* log) {
   Row& r = b.rows[side][row];
-  const std::uint8_t k = r.damaged;
+  const Nation k = r.damaged;
   r.damaged = kNoNation;
   if (how == 4) {
-    ++r.eliminated[nation_at(k)];
-    ++r.scrapped[nation_at(k)];
+    ++r.eliminated[k];
+    ++r.scrapped[k];
   } else {
-    ++r.fresh[nation_at(k)];
-    ++r.repaired[nation_at(k)];
+    ++r.fresh[k];
+    ++r.repaired[k];
     if (how < kResources) {
-      --b.stock[nation_at(k)][how];
-      ++b.spent[nation_at(k)][how];
+      --b.stock[k][how];
+      ++b.spent[k][how];
     }
   }
-  log_event(log, rule::kRepairs, kEvRepair, k, r.type, how);
+  log_event(log, rule::kRepairs, kEvRepair, index(k), r.type, how);
 }
 
 // Units present at the end of the battle by kind: air, naval other than submarines, submarines.
@@ -693,14 +693,14 @@ void repair_legal(const Battle& b, std::vector<Choice>& out) {
   const int side = at / kMaxRowsPerSide, row = at % kMaxRowsPerSide;
   const Row& r = b.rows[side][row];
   for (int res = 0; res < kResources; ++res)
-    if (b.stock[nation_at(r.damaged)][res] > 0)
+    if (b.stock[r.damaged][res] > 0)
       out.push_back({ChoiceKind::Repair, static_cast<std::uint8_t>(side), static_cast<std::uint8_t>(row), static_cast<std::uint8_t>(res)});
   out.push_back({ChoiceKind::Repair, static_cast<std::uint8_t>(side), static_cast<std::uint8_t>(row), 3});
 }
 
 void apply_repair(Battle& b, Choice c, core::LogSink* log) { repaired(b, c.a, c.b, c.c == 3 ? 4 : c.c, log); }
 
-std::uint8_t repair_owner(const Battle& b) {
+Nation repair_owner(const Battle& b) {
   const int at = next_damaged(b);
   return b.rows[at / kMaxRowsPerSide][at % kMaxRowsPerSide].damaged;
 }
@@ -726,9 +726,9 @@ bool run_repairs(Battle& b, core::LogSink* log) {
   for (int side = 0; side < kSides; ++side)  // LIGHTLY DAMAGED units return to INITIAL STATUS
     for (int i = 0; i < b.row_count[side]; ++i) {
       Row& r = b.rows[side][i];
-      for (int k = 0; k < kNations; ++k) {
-        r.fresh[nation_at(k)] += r.light[nation_at(k)];
-        r.light[nation_at(k)] = 0;
+      for (Nation k : kAllNations) {
+        r.fresh[k] += r.light[k];
+        r.light[k] = 0;
       }
     }
   check_transports(b, log);
@@ -804,11 +804,9 @@ int dice_to_roll(const Battle& b) {
   return b.phase == Phase::Garrison ? 2 - b.garrison_rolled : b.batch_size - b.batch_rolled;
 }
 
-std::uint8_t die_nation(const Battle& b, int k) {
-  return b.phase == Phase::Garrison ? b.garrison_nation : b.batch[b.batch_rolled + k].nation;
-}
+Nation die_nation(const Battle& b, int k) { return b.phase == Phase::Garrison ? b.garrison_nation : b.batch[b.batch_rolled + k].nation; }
 
-std::uint8_t deciding_nation(const Battle& b) {
+Nation deciding_nation(const Battle& b) {
   switch (need(b)) {
     case Need::Stance: return b.commander[b.groups[b.group_cursor].side];
     case Need::Hit: return b.commander[b.rolling_side];
@@ -890,10 +888,10 @@ void roll(Battle& b, Colour f, core::LogSink* log) {
 
 // ---- Results -------------------------------------------------------------------------------------
 
-int eliminated(const Battle& b, int side, std::uint8_t nation, std::uint8_t type) {
+int eliminated(const Battle& b, int side, Nation nation, std::uint8_t type) {
   int n = 0;
   for (int i = 0; i < b.row_count[side]; ++i)
-    if (b.rows[side][i].type == type) n += b.rows[side][i].eliminated[nation_at(nation)];
+    if (b.rows[side][i].type == type) n += b.rows[side][i].eliminated[nation];
   if (b.sunk[side])
     for (int i = 0; i < b.transport_count; ++i) {
       const TransportGroup& t = b.transports[i];
@@ -902,11 +900,11 @@ int eliminated(const Battle& b, int side, std::uint8_t nation, std::uint8_t type
   return n;
 }
 
-int survivors(const Battle& b, int side, std::uint8_t nation, std::uint8_t type) {
+int survivors(const Battle& b, int side, Nation nation, std::uint8_t type) {
   int n = 0;
   for (int i = 0; i < b.row_count[side]; ++i) {
     const Row& r = b.rows[side][i];
-    if (r.type == type) n += r.alive(nation) + r.escaped[nation_at(nation)];
+    if (r.type == type) n += r.alive(nation) + r.escaped[nation];
   }
   if (!b.sunk[side])
     for (int i = 0; i < b.transport_count; ++i) {
@@ -925,7 +923,7 @@ int land_survivors(const Battle& b, int side) {
 
 bool transports_sunk(const Battle& b, int side) { return b.sunk[side]; }
 
-std::int32_t resources_spent(const Battle& b, std::uint8_t nation, Resource r) { return b.spent[nation_at(nation)][static_cast<int>(r)]; }
+std::int32_t resources_spent(const Battle& b, Nation nation, Resource r) { return b.spent[nation][static_cast<int>(r)]; }
 
 // ---- Fingerprint ---------------------------------------------------------------------------------
 
@@ -966,7 +964,7 @@ void hash_battle(core::Hasher& h, const Battle& b) {
     for (int i = 0; i < b.row_count[side]; ++i) {
       const Row& r = b.rows[side][i];
       hash_type(h, b.type(r));
-      h.add(r.stance | r.damaged << 8);
+      h.add(r.stance | index(r.damaged) << 8);
       for (const auto* a : {&r.fresh, &r.light, &r.eliminated, &r.escaped, &r.scrapped, &r.repaired}) add_all(h, *a);
     }
   }
@@ -974,22 +972,23 @@ void hash_battle(core::Hasher& h, const Battle& b) {
   h.add(b.group_count | b.group_cursor << 8);
   for (int i = 0; i < b.group_count; ++i) {
     const Group& g = b.groups[i];
-    h.add(g.side | g.nation << 8 | g.cursor << 16 | g.left << 24);
+    h.add(g.side | index(g.nation) << 8 | g.cursor << 16 | g.left << 24);
     hash_type(h, b.type(g));
   }
   for (const auto& p : b.pool) add_all(h, p);
   for (const auto& p : b.pool_order) add_all(h, p);
   add_all(h, b.pool_nations);
   h.add(b.rolling_side | b.batch_size << 8 | b.batch_rolled << 16 | b.pending_die << 24);
-  for (const Die& d : b.batch) h.add(static_cast<unsigned>(d.face) | d.nation << 8 | static_cast<unsigned>(d.done) << 16);
+  for (const Die& d : b.batch) h.add(static_cast<unsigned>(d.face) | index(d.nation) << 8 | static_cast<unsigned>(d.done) << 16);
   h.add(encode(b.pending_hit));
   h.add(b.transport_count);
-  for (const TransportGroup& t : b.transports) h.add(t.side | t.nation << 8 | t.type << 16 | t.count << 24);
+  for (const TransportGroup& t : b.transports) h.add(t.side | index(t.nation) << 8 | t.type << 16 | t.count << 24);
   add_all(h, b.sunk);
-  h.add(static_cast<unsigned>(b.garrison) | static_cast<unsigned>(b.garrison_fired) << 8 | b.garrison_nation << 16 | b.garrison_side << 24);
+  h.add(static_cast<unsigned>(b.garrison) | static_cast<unsigned>(b.garrison_fired) << 8 | index(b.garrison_nation) << 16 |
+        b.garrison_side << 24);
   add_all(h, b.garrison_dice);
   h.add(b.garrison_rolled);
-  h.add(static_cast<unsigned>(b.target.present) | b.target.owner << 8 | static_cast<unsigned>(b.target.infrastructure) << 16 |
+  h.add(static_cast<unsigned>(b.target.present) | index(b.target.owner) << 8 | static_cast<unsigned>(b.target.infrastructure) << 16 |
         b.target.construction_count << 24);
   h.add(static_cast<std::uint8_t>(b.target.owner_side));
   add_all(h, b.target.production);
@@ -999,10 +998,10 @@ void hash_battle(core::Hasher& h, const Battle& b) {
   h.add(b.bomb_tokens | b.raid_side << 8 | b.raid_dice << 16);
   h.add(b.cluster_count);
   for (const ConvoyCluster& c : b.clusters) {
-    h.add(c.owner);
+    h.add(index(c.owner));
     add_all(h, c.ships);
   }
-  for (const RaidingCommand& c : b.raiders) h.add(c.nation | c.units << 8);
+  for (const RaidingCommand& c : b.raiders) h.add(index(c.nation) | c.units << 8);
   add_all(h, b.raider_cluster);
   h.add(b.raider_count | b.raider_cursor << 8 | b.raider_dice_left << 16);
   for (const auto& c : b.convoy_sunk) add_all(h, c);

@@ -80,7 +80,8 @@ TypeSpec type_spec(const UnitInfo& u);
 // ---- Setup ---------------------------------------------------------------------------------------
 
 struct Participant {
-  std::uint8_t side = 0, nation = 0;
+  std::uint8_t side = 0;
+  Nation nation = CHN;
   TypeSpec type;
   std::uint8_t count = 0;
   std::int8_t stance = -1;  // index into type.stance; -1: the Commander chooses (Battle Setup › 5)
@@ -88,7 +89,9 @@ struct Participant {
 
 // Troop Transports: land units at sea, which do not fight (Troop Transports During Battle).
 struct TransportGroup {
-  std::uint8_t side = 0, nation = 0, type = 0, count = 0;
+  std::uint8_t side = 0;
+  Nation nation = CHN;
+  std::uint8_t type = 0, count = 0;
   bool operator==(const TransportGroup&) const = default;
 };
 
@@ -102,7 +105,7 @@ struct ConstructionGroup {
 
 struct BombingTarget {
   bool present = false;
-  std::uint8_t owner = kNoNation;                     // controller of the territory (loses resources)
+  Nation owner = kNoNation;                           // controller of the territory (loses resources)
   std::int8_t owner_side = -1;                        // the owner's side, which it is on even with no units there
   std::array<std::uint8_t, kResources> production{};  // the territory's current production per type (ruling 53)
   bool infrastructure = false;                        // ports, rails or industry: a Bomb Token is possible
@@ -112,26 +115,27 @@ struct BombingTarget {
 };
 
 struct BattleSetup {
-  std::array<std::uint8_t, kSides> commander{kNoNation, kNoNation};
+  std::array<Nation, kSides> commander{kNoNation, kNoNation};
   NationArray<std::uint8_t> rank{};                           // Turn Order Rank: 0 earliest
   NationArray<bool> orange{};                                 // Orange Zone or worse: black is a miss (ruling 49)
   std::array<bool, kSides> port_advantage{};                  // Port Advantage per side (ruling 59)
   NationArray<std::array<std::int32_t, kResources>> stock{};  // resources held
   std::vector<Participant> units;
   std::vector<TransportGroup> transports;
-  bool garrison = false;                     // the invaded territory holds no defenders (ruling 50)
-  std::uint8_t garrison_nation = kNoNation;  // its controller, on the side opposed to the invaders
-  BombingTarget target;                      // bombers of the side opposed to target.owner may raid it
+  bool garrison = false;               // the invaded territory holds no defenders (ruling 50)
+  Nation garrison_nation = kNoNation;  // its controller, on the side opposed to the invaders
+  BombingTarget target;                // bombers of the side opposed to target.owner may raid it
 };
 
 // Resolving Convoy Raids: one entry per raiding Command, one per cluster in the region.
 struct ConvoyCluster {
-  std::uint8_t owner = kNoNation;                // the convoy's controller (ruling 57)
+  Nation owner = kNoNation;                      // the convoy's controller (ruling 57)
   std::array<std::uint8_t, kResources> ships{};  // silhouettes per resource (ruling 58: 1 each)
   bool operator==(const ConvoyCluster&) const = default;
 };
 struct RaidingCommand {
-  std::uint8_t nation = 0, units = 0;  // air and naval units of the Command
+  Nation nation = CHN;
+  std::uint8_t units = 0;  // air and naval units of the Command
   bool operator==(const RaidingCommand&) const = default;
 };
 struct ConvoyRaidSetup {
@@ -149,22 +153,24 @@ struct Row {
   std::uint8_t type = 0;  // the unit type's id: its numbers are Battle::types[type]
   std::uint8_t stance = 0;
   NationArray<std::uint8_t> fresh{}, light{}, eliminated{}, escaped{};
-  std::uint8_t damaged = kNoNation;                  // the nation of the DAMAGED (or DIVE) unit, if any
+  Nation damaged = kNoNation;                        // the nation of the DAMAGED (or DIVE) unit, if any
   NationArray<std::uint8_t> scrapped{}, repaired{};  // debrief
-  int alive(std::uint8_t nation) const;              // fresh + light + damaged, not eliminated nor escaped
+  int alive(Nation nation) const;                    // fresh + light + damaged, not eliminated nor escaped
   int alive() const;
   bool operator==(const Row&) const = default;
 };
 
 struct Group {  // units awaiting their stance
-  std::uint8_t side = 0, nation = 0, cursor = 0, left = 0;
+  std::uint8_t side = 0;
+  Nation nation = CHN;
+  std::uint8_t cursor = 0, left = 0;
   std::uint8_t type = 0;  // the unit type's id, as Row::type
   bool operator==(const Group&) const = default;
 };
 
 struct Die {
   Colour face = Colour::Yellow;
-  std::uint8_t nation = 0;
+  Nation nation = CHN;
   bool done = false;
   bool operator==(const Die&) const = default;
 };
@@ -221,7 +227,7 @@ Choice decode(std::uint32_t v);
 struct Battle {
   BattleKind kind = BattleKind::None;
   Phase phase = Phase::Done;
-  std::array<std::uint8_t, kSides> commander{kNoNation, kNoNation};
+  std::array<Nation, kSides> commander{kNoNation, kNoNation};
   NationArray<std::uint8_t> rank{};
   NationArray<bool> orange{};
   std::array<bool, kSides> port_advantage{};
@@ -243,8 +249,8 @@ struct Battle {
 
   // The current stage.
   Stage stage = Stage::Air;
-  std::array<NationArray<std::uint8_t>, kSides> pool{};          // dice left per nation
-  std::array<std::array<std::uint8_t, 4>, kSides> pool_order{};  // nations, Commander first
+  std::array<NationArray<std::uint8_t>, kSides> pool{};    // dice left per nation
+  std::array<std::array<Nation, 4>, kSides> pool_order{};  // nations, Commander first
   std::array<std::uint8_t, kSides> pool_nations{};
   std::uint8_t rolling_side = 0;
   std::array<Die, kMaxBatch> batch{};
@@ -259,7 +265,8 @@ struct Battle {
 
   // Garrison Forces.
   bool garrison = false, garrison_fired = false;
-  std::uint8_t garrison_nation = kNoNation, garrison_side = 0;
+  Nation garrison_nation = kNoNation;
+  std::uint8_t garrison_side = 0;
   std::array<Colour, 2> garrison_dice{};
   std::uint8_t garrison_rolled = 0;
 
@@ -291,7 +298,7 @@ std::string setup_convoy_raid(Battle& b, const ConvoyRaidSetup& setup, core::Log
 Need need(const Battle& b);
 // The nation that decides now (the Commander, the defending Commander, the garrison controller, the
 // raider or the owner), or kNoNation at a chance node or when done.
-std::uint8_t deciding_nation(const Battle& b);
+Nation deciding_nation(const Battle& b);
 // The d12's outcomes with their probabilities, at Need::Die.
 core::OutcomeList die_outcomes();
 void legal(const Battle& b, std::vector<Choice>& out);
@@ -310,17 +317,17 @@ void roll(Battle& b, Colour f, core::LogSink* log = nullptr);
 // colour, so the same faces rolled in another order lead to the same position (only which slot held
 // which face differs): the battle calculator enumerates them as multisets.
 int dice_to_roll(const Battle& b);
-std::uint8_t die_nation(const Battle& b, int k);
+Nation die_nation(const Battle& b, int k);
 
 // ---- Results (valid once need(b) == Need::Done) -------------------------------------------------
 // Units of a nation and type lost in this battle (eliminated, scrapped in the debrief, or sunk as
 // troop transports), and units that survive (escaped submarines included, ruling 44).
-int eliminated(const Battle& b, int side, std::uint8_t nation, std::uint8_t type);
-int survivors(const Battle& b, int side, std::uint8_t nation, std::uint8_t type);
+int eliminated(const Battle& b, int side, Nation nation, std::uint8_t type);
+int survivors(const Battle& b, int side, Nation nation, std::uint8_t type);
 int land_survivors(const Battle& b, int side);
 bool transports_sunk(const Battle& b, int side);
 // Resources the nation lost or paid in this battle (bombing, convoy raids, repairs), per Resource.
-std::int32_t resources_spent(const Battle& b, std::uint8_t nation, Resource r);
+std::int32_t resources_spent(const Battle& b, Nation nation, Resource r);
 int construction_destroyed(const Battle& b, std::uint8_t type);
 int bomb_tokens(const Battle& b);
 int dice_in_pool(const Battle& b, int side);  // dice left to roll in the current stage

@@ -19,7 +19,7 @@ bool face_resource(Colour f, Resource& r) {
   }
 }
 
-bool black_misses(const Battle& b, Colour f, std::uint8_t nation) { return f == Colour::Black && b.orange[nation_at(nation)]; }
+bool black_misses(const Battle& b, Colour f, Nation nation) { return f == Colour::Black && b.orange[nation]; }
 
 }  // namespace
 
@@ -35,7 +35,7 @@ void begin_bombing(Battle& b, core::LogSink*) {
   for (int i = 0; i < b.row_count[b.raid_side]; ++i) {
     const Row& r = b.rows[b.raid_side][i];
     if (b.spec(r).special != Special::StrategicBombing) continue;
-    for (std::uint8_t k = 0; k < kNations; ++k) b.pool[b.raid_side][nation_at(k)] += r.alive(k);
+    for (Nation k : kAllNations) b.pool[b.raid_side][k] += r.alive(k);
     b.raid_dice = std::max(b.raid_dice, b.spec(r).raid_dice);
   }
 }
@@ -44,7 +44,7 @@ namespace {
 
 bool resource_open(const Battle& b, Resource r) {
   const int i = static_cast<int>(r);
-  return b.bomb_resource_lost[i] < b.target.production[i] && b.stock[nation_at(b.target.owner)][i] > 0;
+  return b.bomb_resource_lost[i] < b.target.production[i] && b.stock[b.target.owner][i] > 0;
 }
 
 void bombing_options(const Battle& b, const Die& d, std::vector<Choice>& out) {
@@ -71,10 +71,10 @@ void apply_bombing(Battle& b, Choice c, core::LogSink* log) {
   const int die = current_die(b);
   switch (c.a) {
     case 0: {
-      const std::uint8_t owner = b.target.owner;
+      const Nation owner = b.target.owner;
       ++b.bomb_resource_lost[c.b];
-      --b.stock[nation_at(owner)][c.b];
-      ++b.spent[nation_at(owner)][c.b];
+      --b.stock[owner][c.b];
+      ++b.spent[owner][c.b];
       break;
     }
     case 1: ++b.construction_destroyed[c.b]; break;
@@ -87,7 +87,7 @@ void apply_bombing(Battle& b, Choice c, core::LogSink* log) {
 void bombing_die(Battle& b, Colour f, core::LogSink* log) {
   Die& d = b.batch[b.batch_rolled++];
   d.face = f;
-  log_event(log, rule::kBombing, kEvDie, b.raid_side, d.nation, static_cast<int>(f));
+  log_event(log, rule::kBombing, kEvDie, b.raid_side, index(d.nation), static_cast<int>(f));
 }
 
 bool run_bombing(Battle& b, core::LogSink* log) {
@@ -111,16 +111,16 @@ bool run_bombing(Battle& b, core::LogSink* log) {
       b.batch_size = b.batch_rolled = 0;
     }
     // The next bomber, in pool order (the Commander's nation first).
-    std::uint8_t nation = kNoNation;
+    Nation nation = kNoNation;
     for (int i = 0; i < b.pool_nations[b.raid_side] && nation == kNoNation; ++i)
-      if (b.pool[b.raid_side][nation_at(b.pool_order[b.raid_side][i])] > 0) nation = b.pool_order[b.raid_side][i];
+      if (b.pool[b.raid_side][b.pool_order[b.raid_side][i]] > 0) nation = b.pool_order[b.raid_side][i];
     if (nation == kNoNation) return true;
-    --b.pool[b.raid_side][nation_at(nation)];
+    --b.pool[b.raid_side][nation];
     const int dice = std::min<int>(kMaxBatch, b.raid_dice);
     for (int i = 0; i < dice; ++i) b.batch[i] = Die{Colour::Yellow, nation, false};
     b.batch_size = static_cast<std::uint8_t>(dice);
     b.batch_rolled = 0;
-    log_event(log, rule::kBombing, kEvBatch, b.raid_side, nation, dice);
+    log_event(log, rule::kBombing, kEvBatch, b.raid_side, index(nation), dice);
   }
 }
 
@@ -166,10 +166,10 @@ void garrison_legal(const Battle& b, std::vector<Choice>& out) {
     const Row& r = b.rows[side][i];
     if (b.type(r).category != Category::Land || !colour[static_cast<int>(b.type(r).colour)]) continue;
     const auto row = static_cast<std::uint8_t>(i);
-    for (std::uint8_t k = 0; k < kNations; ++k) {
-      if (r.fresh[nation_at(k)] > 0) out.push_back({ChoiceKind::Garrison, row, k, static_cast<std::uint8_t>(Box::Fresh)});
-      if (r.light[nation_at(k)] > 0) out.push_back({ChoiceKind::Garrison, row, k, static_cast<std::uint8_t>(Box::Light)});
-      if (r.damaged == k) out.push_back({ChoiceKind::Garrison, row, k, static_cast<std::uint8_t>(Box::Damaged)});
+    for (Nation k : kAllNations) {
+      if (r.fresh[k] > 0) out.push_back({ChoiceKind::Garrison, row, byte_of(k), static_cast<std::uint8_t>(Box::Fresh)});
+      if (r.light[k] > 0) out.push_back({ChoiceKind::Garrison, row, byte_of(k), static_cast<std::uint8_t>(Box::Light)});
+      if (r.damaged == k) out.push_back({ChoiceKind::Garrison, row, byte_of(k), static_cast<std::uint8_t>(Box::Damaged)});
     }
   }
 }
@@ -177,19 +177,20 @@ void garrison_legal(const Battle& b, std::vector<Choice>& out) {
 // "One Unit of that Type is eliminated (no partial damage, hence no repairs)".
 void apply_garrison(Battle& b, Choice c, core::LogSink* log) {
   Row& r = b.rows[invaders(b)][c.a];
+  const Nation nation = nation_at(c.b);
   switch (static_cast<Box>(c.c)) {
-    case Box::Fresh: --r.fresh[nation_at(c.b)]; break;
-    case Box::Light: --r.light[nation_at(c.b)]; break;
+    case Box::Fresh: --r.fresh[nation]; break;
+    case Box::Light: --r.light[nation]; break;
     case Box::Damaged: r.damaged = kNoNation; break;
   }
-  ++r.eliminated[nation_at(c.b)];
+  ++r.eliminated[nation];
   b.garrison_fired = true;
   log_event(log, rule::kGarrison, kEvGarrison, c.b, r.type);
 }
 
 void garrison_die(Battle& b, Colour f, core::LogSink* log) {
   b.garrison_dice[b.garrison_rolled++] = f;
-  log_event(log, rule::kGarrison, kEvDie, b.garrison_side, b.garrison_nation, static_cast<int>(f));
+  log_event(log, rule::kGarrison, kEvDie, b.garrison_side, index(b.garrison_nation), static_cast<int>(f));
 }
 
 bool run_garrison(Battle& b, core::LogSink* log) {
@@ -204,7 +205,7 @@ bool run_garrison(Battle& b, core::LogSink* log) {
   if (options.size() > 1) return false;  // the controller chooses (ruling 113)
   if (options.empty()) {
     b.garrison_fired = true;
-    log_event(log, rule::kGarrison, kEvGarrison, b.garrison_nation, 0xFF);
+    log_event(log, rule::kGarrison, kEvGarrison, index(b.garrison_nation), 0xFF);
   } else {
     apply_garrison(b, options[0], log);
   }
@@ -217,9 +218,9 @@ std::string setup_convoy_raid(Battle& b, const ConvoyRaidSetup& s, core::LogSink
   if (s.clusters.empty() || s.clusters.size() > 8) return "a convoy raid needs 1 to 8 clusters";
   if (s.commands.empty() || s.commands.size() > 8) return "a convoy raid needs 1 to 8 raiding Commands";
   for (const ConvoyCluster& c : s.clusters)
-    if (c.owner >= kNations) return "a convoy cluster needs its controller";
+    if (index(c.owner) >= kNations) return "a convoy cluster needs its controller";
   for (const RaidingCommand& c : s.commands)
-    if (c.nation >= kNations || c.units == 0) return "a raiding Command needs its nation and units";
+    if (index(c.nation) >= kNations || c.units == 0) return "a raiding Command needs its nation and units";
   Battle n{};
   n.kind = BattleKind::ConvoyRaid;
   n.phase = Phase::ConvoyTargets;
@@ -246,11 +247,11 @@ bool ships_left(const Battle& b, int cluster, int r) { return b.clusters[cluster
 // loses 1 resource per silhouette (ruling 58), never dropping below 0.
 void sink(Battle& b, int r, core::LogSink* log) {
   const int cluster = b.raider_cluster[b.raider_cursor];
-  const std::uint8_t owner = b.clusters[cluster].owner;
+  const Nation owner = b.clusters[cluster].owner;
   b.convoy_sunk[cluster][r] = true;
-  const std::int32_t loss = std::min<std::int32_t>(b.clusters[cluster].ships[r], std::max(0, b.stock[nation_at(owner)][r]));
-  b.stock[nation_at(owner)][r] -= loss;
-  b.spent[nation_at(owner)][r] += loss;
+  const std::int32_t loss = std::min<std::int32_t>(b.clusters[cluster].ships[r], std::max(0, b.stock[owner][r]));
+  b.stock[owner][r] -= loss;
+  b.spent[owner][r] += loss;
   log_event(log, rule::kConvoy, kEvConvoy, cluster, r, b.clusters[cluster].ships[r], loss);
 }
 
@@ -270,7 +271,7 @@ void apply_black(Battle& b, Choice c, core::LogSink* log) {
 void convoy_die(Battle& b, Colour f, core::LogSink* log) {
   Die& d = b.batch[b.batch_rolled++];
   d.face = f;
-  log_event(log, rule::kConvoy, kEvDie, b.raider_cursor, d.nation, static_cast<int>(f));
+  log_event(log, rule::kConvoy, kEvDie, b.raider_cursor, index(d.nation), static_cast<int>(f));
 }
 
 bool run_convoy(Battle& b, core::LogSink* log) {
@@ -306,7 +307,7 @@ bool run_convoy(Battle& b, core::LogSink* log) {
           d.done = true;
           continue;
         }
-        log_event(log, rule::kConvoy, kEvMiss, static_cast<int>(d.face), d.nation);
+        log_event(log, rule::kConvoy, kEvMiss, static_cast<int>(d.face), index(d.nation));
         d.done = true;
         continue;
       }
@@ -324,7 +325,7 @@ bool run_convoy(Battle& b, core::LogSink* log) {
     b.batch_size = static_cast<std::uint8_t>(n);
     b.batch_rolled = 0;
     b.raider_dice_left = static_cast<std::uint8_t>(b.raider_dice_left - n);
-    log_event(log, rule::kConvoy, kEvBatch, 0, b.raiders[b.raider_cursor].nation, n);
+    log_event(log, rule::kConvoy, kEvBatch, 0, index(b.raiders[b.raider_cursor].nation), n);
   }
 }
 

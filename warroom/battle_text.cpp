@@ -17,6 +17,7 @@ namespace {
 std::string nation_name(const BattleNames& n, int nation) {
   return nation >= 0 && static_cast<std::size_t>(nation) < n.nation.size() ? n.nation[nation] : "nation" + std::to_string(nation);
 }
+std::string nation_name(const BattleNames& n, Nation nation) { return nation_name(n, index(nation)); }
 std::string type_name(const BattleNames& n, int type) {
   return type >= 0 && static_cast<std::size_t>(type) < n.type.size() ? n.type[type] : "type" + std::to_string(type);
 }
@@ -48,7 +49,7 @@ std::string choice_text(const Battle& b, Choice c, const BattleNames& n) {
     }
     case ChoiceKind::Hit: return "hit " + nation_name(n, c.b) + " " + row_name(b, n, enemy, c.a) + " " + box_name(c.c);
     case ChoiceKind::Escort:
-      if (c.a == kNoNation) return "no escort";
+      if (c.a == byte_of(kNoNation)) return "no escort";
       return "escort " + nation_name(n, c.a) + " " + box_name(c.b);
     case ChoiceKind::Garrison:
       return "garrison " + nation_name(n, c.b) + " " + row_name(b, n, other(b.garrison_side), c.a) + " " + box_name(c.c);
@@ -94,7 +95,7 @@ nlohmann::json choice_json(const Battle& b, Choice c, const BattleNames& n) {
     }
     case ChoiceKind::Hit: return row(enemy, c.a, {{"choice", "hit"}, {"nation", nation_name(n, c.b)}, {"box", box_name(c.c)}});
     case ChoiceKind::Escort:
-      if (c.a == kNoNation) return {{"choice", "escort"}, {"nation", nullptr}};
+      if (c.a == byte_of(kNoNation)) return {{"choice", "escort"}, {"nation", nullptr}};
       return {{"choice", "escort"}, {"nation", nation_name(n, c.a)}, {"box", box_name(c.b)}};
     case ChoiceKind::Garrison:
       return row(other(b.garrison_side), c.a, {{"choice", "garrison"}, {"nation", nation_name(n, c.b)}, {"box", box_name(c.c)}});
@@ -140,6 +141,8 @@ Message nationality_of(const BattleNames& n, int nation) {
   return nation >= 0 && static_cast<std::size_t>(nation) < n.nation.size() ? text::nationality(n.nation[nation])
                                                                            : Message::plain(nation_name(n, nation));
 }
+Message nation_of(const BattleNames& n, Nation nation) { return nation_of(n, index(nation)); }
+Message nationality_of(const BattleNames& n, Nation nation) { return nationality_of(n, index(nation)); }
 Message type_of(const BattleNames& n, int type) {
   return type >= 0 && static_cast<std::size_t>(type) < n.type.size() ? text::unit(n.type[type]) : Message::plain(type_name(n, type));
 }
@@ -277,7 +280,7 @@ Message choice_message(const Battle& b, Choice c, const BattleNames& n) {
           .with("stance", stance_of(n, r.type, r.stance));
     }
     case ChoiceKind::Escort:
-      if (c.a == kNoNation) return key("warroom.choice.no_escort");
+      if (c.a == byte_of(kNoNation)) return key("warroom.choice.no_escort");
       return key("warroom.choice.escort").with("nation", nation_of(n, c.a)).with("box", text::box(c.b));
     case ChoiceKind::Garrison:
       return key("warroom.choice.garrison")

@@ -92,7 +92,7 @@ GameResult play_game(const Game& g, std::uint64_t seed, std::string_view allied,
                      const std::function<void(const State&)>& after_action) {
   std::vector<std::unique_ptr<core::Bot<Game>>> bots;
   for (core::Seat p = 0; p < g.seat_count(); ++p) {
-    const Nation first = nation_at(__builtin_ctz(g.seat_nations(p)));
+    const Nation first = g.seat_nations(p).nth(0);
     const std::string_view kind = alliance_of(first) == Alliance::Allied ? allied : axis;
     bots.push_back(make_bot(kind));
     if (!bots.back()) {

@@ -35,11 +35,7 @@ std::optional<core::Action> find(const core::ActionList& legal, ActionKind kind,
   return best(legal, [&](const Act& x) { return x.kind == kind && x.nation == nation ? 0.0 : kNever; });
 }
 
-Nation lowest_nation(std::uint8_t bits) {
-  for (Nation n : kAllNations)
-    if ((bits >> n) & 1u) return n;
-  return CHN;
-}
+Nation lowest_nation(NationSet nations) { return nations.any() ? nations.nth(0) : CHN; }
 
 // ---- Reorganizing Commands: merge small stacks into bigger ones in the same region, so that one
 // order moves more units (the rulebook's TIP). Never splits.

@@ -155,7 +155,7 @@ Assessment assess(const Game& g, const State& s, Nation nation) {
 
 bool order_executable(const Game& g, const State& obs, Nation nation, int command, RegionId dest) {
   State s = obs;
-  s.steps.push(step::MovementTurn{static_cast<std::int8_t>(nation)});
+  s.steps.push(step::MovementTurn{nation});
   s.sheet[nation].box = {};
   s.sheet[nation].box[0] = {static_cast<std::uint8_t>(command), dest, kWritten};
   s.pin = PinSplit{};

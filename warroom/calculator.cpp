@@ -111,19 +111,17 @@ Tally tally(const Game& g, const State& before, const State& after, RegionId reg
 Debrief::Debrief(const Game& g, const Position& p) : g_(g), p_(p) {
   const Battle& b = p.at.battle;
   const auto add = [&](int side, Nation nation, int type) {
-    const std::array<std::uint8_t, 3> k{static_cast<std::uint8_t>(side), static_cast<std::uint8_t>(nation),
-                                        static_cast<std::uint8_t>(type)};
+    const Present k{static_cast<std::uint8_t>(side), nation, static_cast<std::uint8_t>(type)};
     if (std::find(present_.begin(), present_.end(), k) == present_.end()) present_.push_back(k);
   };
   for (int side = 0; side < kSides; ++side)
     for (int i = 0; i < b.row_count[at(side)]; ++i) {
       const Row& r = b.rows[at(side)][at(i)];
       for (Nation n : kAllNations)
-        if (r.alive(static_cast<std::uint8_t>(n)) + r.eliminated[n] + r.escaped[n] > 0) add(side, n, r.type);
+        if (r.alive(n) + r.eliminated[n] + r.escaped[n] > 0) add(side, n, r.type);
     }
-  for (int i = 0; i < b.group_count; ++i) add(b.groups[at(i)].side, nation_at(b.groups[at(i)].nation), b.groups[at(i)].type);
-  for (int i = 0; i < b.transport_count; ++i)
-    add(b.transports[at(i)].side, nation_at(b.transports[at(i)].nation), b.transports[at(i)].type);
+  for (int i = 0; i < b.group_count; ++i) add(b.groups[at(i)].side, b.groups[at(i)].nation, b.groups[at(i)].type);
+  for (int i = 0; i < b.transport_count; ++i) add(b.transports[at(i)].side, b.transports[at(i)].nation, b.transports[at(i)].type);
 }
 
 std::uint64_t Debrief::key(const Battle& b) const {
@@ -133,8 +131,7 @@ std::uint64_t Debrief::key(const Battle& b) const {
     h.add(static_cast<std::uint64_t>(survivors(b, side, nation, type)));
   }
   for (Nation n : kAllNations)
-    for (int r = 0; r < kResources; ++r)
-      h.add(static_cast<std::uint64_t>(resources_spent(b, static_cast<std::uint8_t>(n), static_cast<Resource>(r))));
+    for (int r = 0; r < kResources; ++r) h.add(static_cast<std::uint64_t>(resources_spent(b, n, static_cast<Resource>(r))));
   for (int t = 0; t < kMaxTypes; ++t) h.add(static_cast<std::uint64_t>(construction_destroyed(b, static_cast<std::uint8_t>(t))));
   h.add(static_cast<std::uint64_t>(bomb_tokens(b)) | static_cast<std::uint64_t>(transports_sunk(b, 0)) << 8 |
         static_cast<std::uint64_t>(transports_sunk(b, 1)) << 9);
@@ -188,7 +185,7 @@ std::string move_in(const Game& g, State& s, CommandRef c, RegionId r, core::Rng
   sh.box[0] = {c.number, r, kWritten};
   sh.selected = 0;
   s.pin = PinSplit{};
-  s.steps.push(step::MovementTurn{static_cast<std::int8_t>(c.nation)});
+  s.steps.push(step::MovementTurn{nation_at(c.nation)});
   core::ActionList legal;
   g.legal_actions(s, g.seat_of(nation_at(c.nation)), legal);
   if (std::none_of(legal.begin(), legal.end(), [](core::Action a) { return decode_action(a).kind == ActionKind::Move; }))
@@ -206,10 +203,9 @@ std::string move_in(const Game& g, State& s, CommandRef c, RegionId r, core::Rng
 std::vector<CommandRef> own_orders(const Game& g, const State& obs, core::Seat seat, RegionId r) {
   std::vector<CommandRef> out;
   if (seat < 0 || seat >= g.seat_count()) return out;
-  for (Nation n : kAllNations)
-    if ((g.seat_nations(seat) >> n) & 1u)
-      for (const Order& o : obs.sheet[n].box)
-        if (o.status == kWritten && o.dest == r) out.push_back({static_cast<std::uint8_t>(n), o.command});
+  for (Nation n : g.seat_nations(seat))
+    for (const Order& o : obs.sheet[n].box)
+      if (o.status == kWritten && o.dest == r) out.push_back({static_cast<std::uint8_t>(n), o.command});
   return out;
 }
 

@@ -57,7 +57,13 @@ class Debrief {
   std::uint64_t key(const Battle& b) const;
   const Game& g_;
   const Position& p_;
-  std::vector<std::array<std::uint8_t, 3>> present_;  // (side, nation, type) in the battle
+  struct Present {
+    std::uint8_t side;
+    Nation nation;
+    std::uint8_t type;
+    bool operator==(const Present&) const = default;
+  };
+  std::vector<Present> present_;  // (side, nation, type) in the battle
   std::unordered_map<std::uint64_t, Tally> kept_;
   Tally last_{};
   bool met_chance_ = false;

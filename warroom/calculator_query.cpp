@@ -75,7 +75,7 @@ std::array<bool, kSides> rules_sides(const Game& g, const std::vector<std::strin
   std::array<bool, kSides> other{};
   for (core::Seat p = 0; p < g.seat_count() && p < static_cast<core::Seat>(controllers.size()); ++p)
     for (Nation n : kAllNations)
-      if ((g.seat_nations(p) >> n) & 1u) (controllers[at(p)] == "bot:rules" ? out : other)[at(side_of(n))] = true;
+      if (g.seat_nations(p).test(n)) (controllers[at(p)] == "bot:rules" ? out : other)[at(side_of(n))] = true;
   for (int side = 0; side < kSides; ++side) out[at(side)] = out[at(side)] && !other[at(side)];
   return out;
 }

@@ -9,7 +9,6 @@
 //   * and applies the Battle Debrief to the State: casualties, resources, Bomb Tokens, Landing Tags,
 //     territory control, captured units, Stress and Medals.
 #include <algorithm>
-#include <bit>
 #include "core/expect.h"
 
 #include "warroom/rules.h"
@@ -33,7 +32,7 @@ constexpr const char* kNeutrals = "Neutrals > Attacking Standard Neutrals";
 constexpr const char* kStressMedals = "Phase 4 > Battle Debrief > 7. Assign Stress and Medals";
 
 constexpr int kToken = index(UnitKind::CarrierFighter);
-constexpr std::uint8_t kNobody = kNoNation;
+constexpr Nation kNobody = kNoNation;
 constexpr std::uint8_t kAssignCommand = 0, kAssignClaim = 1, kAssignMedal = 2, kAssignDefence = 3;
 
 struct Numbers {
@@ -69,7 +68,7 @@ struct Forces {
 };
 
 // `left_out`: the pact party that takes no part in this battle (ruling 52), or kNoNation.
-Forces forces(const CCtx& c, RegionId r, std::uint8_t left_out = kNoNation) {
+Forces forces(const CCtx& c, RegionId r, Nation left_out = kNoNation) {
   Forces f;
   for (Nation nation : kAllNations) {
     if (!c.s.nation[nation].in_play || nation == left_out) continue;
@@ -104,17 +103,17 @@ core::IdVector<RegionId, Forces> all_forces(const CCtx& c) {
     }
   }
   for (const FighterTokens::Place& p : c.s.fighter_tokens.all())
-    if (c.s.nation[nation_at(p.nation)].in_play) all[p.region].n[nation_at(p.nation)][at(kToken)] = p.count;
+    if (c.s.nation[p.nation].in_play) all[p.region].n[p.nation][at(kToken)] = p.count;
   return all;
 }
 
-Forces without(Forces f, std::uint8_t left_out) {
-  if (left_out != kNoNation) f.n[nation_at(left_out)] = {};
+Forces without(Forces f, Nation left_out) {
+  if (left_out != kNoNation) f.n[left_out] = {};
   return f;
 }
 
 int rank_of(const State& s, Nation nation) {
-  std::array<std::uint8_t, kNations> order{};
+  std::array<Nation, kNations> order{};
   const int count = nations_in_turn_order(s, order);
   for (int i = 0; i < count; ++i)
     if (order[at(i)] == nation) return i;
@@ -122,19 +121,19 @@ int rank_of(const State& s, Nation nation) {
 }
 
 // The nation of a side earliest in Turn Order Rank among `mask` (ruling 48), or kNoNation.
-std::uint8_t earliest(const State& s, std::uint8_t mask) {
-  std::array<std::uint8_t, kNations> order{};
+Nation earliest(const State& s, NationSet among) {
+  std::array<Nation, kNations> order{};
   const int count = nations_in_turn_order(s, order);
   for (int i = 0; i < count; ++i)
-    if ((mask >> order[at(i)]) & 1u) return order[at(i)];
+    if (among.test(order[at(i)])) return order[at(i)];
   return kNoNation;
 }
 
-std::uint8_t in_play_of_side(const State& s, int side) {
-  std::uint8_t mask = 0;
+NationSet in_play_of_side(const State& s, int side) {
+  NationSet out;
   for (Nation n : kAllNations)
-    if (in_play(s, n) && side_of(n) == side) mask |= nation_bit(n);
-  return mask;
+    if (in_play(s, n) && side_of(n) == side) out.set(n);
+  return out;
 }
 
 int controller_side(const State& s, RegionId r) {
@@ -193,7 +192,7 @@ bool sea_conflict(const Forces& f) { return f.any(0) && f.any(1) && (f.fighting_
 // sides. A territory controlled by the left-out party changes hands in none of its battles: the
 // other party does not invade it (Article Three), so only units of third parties there fight.
 // `all`, when given, is the region's entry of all_forces.
-bool conflict(const CCtx& c, RegionId r, std::uint8_t left_out, const Forces* all = nullptr) {
+bool conflict(const CCtx& c, RegionId r, Nation left_out, const Forces* all = nullptr) {
   const Forces f = all ? without(*all, left_out) : forces(c, r, left_out);
   if (c.d().region(r).is_sea()) return sea_conflict(f);
   if (left_out != kNoNation && c.s.region[r].controller == left_out) return f.any(0) && f.any(1);
@@ -207,13 +206,13 @@ bool battle_needed(const CCtx& c, RegionId r, const Forces* all = nullptr) {
   return conflict(c, r, p.left_out[0], all) || conflict(c, r, p.left_out[1], all);
 }
 
-std::uint8_t left_out_now(const State& s) { return s.fight.left_out[at(s.fight.battle_no)]; }
+Nation left_out_now(const State& s) { return s.fight.left_out[at(s.fight.battle_no)]; }
 
 // The controller of a convoy (Coastal Convoys; Trans-Ocean Convoys; rulings 56, 57), or kNoNation
 // when it is inactive.
-std::uint8_t convoy_controller(const CCtx& c, const Convoy& cv) {
+Nation convoy_controller(const CCtx& c, const Convoy& cv) {
   if (cv.kind == ConvoyKind::Coastal) return cv.linked == kNoRegion ? kNobody : c.s.region[cv.linked].controller;
-  const Nation a = nation_byte(c.s.region[cv.from].controller), b = nation_byte(c.s.region[cv.to].controller);
+  const Nation a = c.s.region[cv.from].controller, b = c.s.region[cv.to].controller;
   if (a == kNoNation || b == kNoNation || side_of(a) != side_of(b)) return kNoNation;  // ruling 56
   if (a == b) return a;
   if (cv.flag != kNoNation && (a == cv.flag || b == cv.flag)) return cv.flag;
@@ -228,11 +227,11 @@ std::uint8_t convoy_controller(const CCtx& c, const Convoy& cv) {
 int raiding_side(const CCtx& c, RegionId r, const Forces* all = nullptr) {
   for (const Convoy& cv : c.d().convoys) {
     if (cv.sea != r) continue;
-    const std::uint8_t owner = convoy_controller(c, cv);
+    const Nation owner = convoy_controller(c, cv);
     if (owner == kNoNation) continue;
-    const Nation partner = pact_partner(c, nation_at(owner));
+    const Nation partner = pact_partner(c, owner);
     const Forces f = all ? without(*all, partner) : forces(c, r, partner);
-    const int defender = side_of(nation_at(owner));
+    const int defender = side_of(owner);
     if (f.in_commands_at_sea(other(defender)) && !f.fighting_at_sea(defender)) return other(defender);
   }
   return -1;
@@ -265,11 +264,11 @@ bool any_active(const State& s) {
 
 // ---- Setting up a battle from the position (Battle Setup › 2-6) ----
 
-std::uint8_t took_part(const Forces& f, int side) {
-  std::uint8_t mask = 0;
+NationSet took_part(const Forces& f, int side) {
+  NationSet out;
   for (Nation n : kAllNations)
-    if (side_of(n) == side && f.nation_units(n) > 0) mask |= nation_bit(n);
-  return mask;
+    if (side_of(n) == side && f.nation_units(n) > 0) out.set(n);
+  return out;
 }
 
 // Port Advantage: a port on the sea region, controlled by the side, without a Bomb Token, its
@@ -279,7 +278,7 @@ std::array<bool, kSides> port_advantage(const CCtx& c, RegionId sea) {
   for (const Region& t : c.d().regions) {
     if (!t.has_port() || t.rid == kNoRegion || !c.g.scenario().in_play.test(t.rid)) continue;
     if (std::find(t.port_seas.begin(), t.port_seas.begin() + t.port_count, sea) == t.port_seas.begin() + t.port_count) continue;
-    const Nation owner = nation_byte(c.s.region[t.rid].controller);
+    const Nation owner = c.s.region[t.rid].controller;
     if (owner == kNoNation || c.s.region[t.rid].bombs > 0 || c.s.nation[owner].zone >= kYellow) continue;
     out[at(side_of(owner))] = true;
   }
@@ -292,7 +291,7 @@ BombingTarget bombing_target_of(const CCtx& c, RegionId r) {
   if (!reg.is_territory() || !live_controller(c.s, r)) return t;
   t.present = true;
   t.owner = c.s.region[r].controller;
-  t.owner_side = static_cast<std::int8_t>(side_of(nation_at(t.owner)));
+  t.owner_side = static_cast<std::int8_t>(side_of(t.owner));
   const Resources& p = production(c, r);
   for (int k = 0; k < kResources; ++k) t.production[at(k)] = static_cast<std::uint8_t>(std::max<int>(0, p[static_cast<Resource>(k)]));
   t.infrastructure = reg.has_port() || reg.rail || reg.industry;
@@ -307,7 +306,7 @@ BombingTarget bombing_target_of(const CCtx& c, RegionId r) {
 
 // The defence of an activated neutral without a controller: the opposing alliance's nation earliest
 // in turn order (ruling 103).
-std::uint8_t neutral_defender(const State& s, int invading_side) { return earliest(s, in_play_of_side(s, other(invading_side))); }
+Nation neutral_defender(const State& s, int invading_side) { return earliest(s, in_play_of_side(s, other(invading_side))); }
 
 BattleSetup battle_setup(const CCtx& c, RegionId r, const Forces& f) {
   const State& s = c.s;
@@ -326,10 +325,10 @@ BattleSetup battle_setup(const CCtx& c, RegionId r, const Forces& f) {
       if (!count) continue;
       const std::uint8_t side = static_cast<std::uint8_t>(side_of(n));
       if (sea && category_of(t) == Category::Land && t != kToken) {  // Troop Transports remain on the World Map
-        b.transports.push_back({side, static_cast<std::uint8_t>(n), static_cast<std::uint8_t>(t), static_cast<std::uint8_t>(count)});
+        b.transports.push_back({side, n, static_cast<std::uint8_t>(t), static_cast<std::uint8_t>(count)});
         continue;
       }
-      b.units.push_back({side, static_cast<std::uint8_t>(n), type_spec(c.d().units[kind_at(t)]), static_cast<std::uint8_t>(count), -1});
+      b.units.push_back({side, n, type_spec(c.d().units[kind_at(t)]), static_cast<std::uint8_t>(count), -1});
     }
   if (sea) return b;
   const int owner_side = controller_side(s, r);
@@ -385,7 +384,7 @@ void remove_units(Ctx& c, Nation nation, RegionId r, int type, int count) {
 // and the same Nation is given control of the territory."
 void place_defence(Ctx& c, RegionId r, Nation nation) {
   const Neutral& n = *c.d().region(r).neutral;
-  c.s.region[r].controller = static_cast<std::uint8_t>(nation);
+  c.s.region[r].controller = nation;
   const int before = forces(c.view(), r).nation_units(nation);
   // Units no Command Token can take stay off the map (ruling 104); the log counts those placed.
   for (int t = 0; t < kUnitTypes; ++t)
@@ -411,7 +410,7 @@ void take_resources(Ctx& c, Nation nation, Amounts amount, const char* rule, Eve
 // nation paid for repairs.
 Amounts taken(const Battle& b, Nation nation) {
   Amounts out{};
-  for (int k = 0; k < kResources; ++k) out[at(k)] = resources_spent(b, static_cast<std::uint8_t>(nation), static_cast<Resource>(k));
+  for (int k = 0; k < kResources; ++k) out[at(k)] = resources_spent(b, nation, static_cast<Resource>(k));
   return out;
 }
 Amounts bombed(const Battle& b, Nation nation) {
@@ -437,15 +436,15 @@ void remove_casualties(Ctx& c, RegionId r) {
   const Battle& b = c.s.battle;
   for (Nation n : kAllNations)
     for (int t = 0; t < kUnitKinds; ++t)
-      if (const int k = eliminated(b, side_of(n), static_cast<std::uint8_t>(n), static_cast<std::uint8_t>(t))) remove_units(c, n, r, t, k);
+      if (const int k = eliminated(b, side_of(n), n, static_cast<std::uint8_t>(t))) remove_units(c, n, r, t, k);
 }
 
 // Strategic Bombing Raids: the resources destroyed are lost; units under construction destroyed go to
 // the owner's Casualty List; Bomb Tokens are placed ("never removed").
 void apply_bombing(Ctx& c, RegionId r) {
   const Battle& b = c.s.battle;
-  if (b.target.present && b.target.owner < kNations)
-    take_resources(c, nation_at(b.target.owner), bombed(b, nation_at(b.target.owner)), kBombing, Event::ResourcesLost);
+  if (b.target.present && b.target.owner != kNoNation)
+    take_resources(c, b.target.owner, bombed(b, b.target.owner), kBombing, Event::ResourcesLost);
   const int i = c.g.industry_index(r);
   const Nation owner = nation_byte(c.s.region[r].controller);
   if (i >= 0 && owner != kNoNation)
@@ -478,8 +477,8 @@ void tag_air(Ctx& c, RegionId r) {
 // The new controller takes the card, the flag and the units under the Industry Token (Check for
 // Captured Units; China removes air and naval units to storage).
 void set_controller(Ctx& c, RegionId r, Nation nation, Event e) {
-  const Nation former = nation_byte(c.s.region[r].controller);
-  c.s.region[r].controller = static_cast<std::uint8_t>(nation);
+  const Nation former = c.s.region[r].controller;
+  c.s.region[r].controller = nation;
   c.add(e == Event::Restored ? kRestoring : kTerritory, nation, e, r, former);
   pact_check_capitals(c);  // the Soviet-Japanese Pact ends when Moscow or Greater Germany falls (ruling 68)
   const int i = c.g.industry_index(r);
@@ -494,22 +493,22 @@ void set_controller(Ctx& c, RegionId r, Nation nation, Event e) {
   }
   int captured = 0;
   for (const std::uint8_t n : k.n) captured += n;
-  if (captured && former < kNations) c.add(kCapturedUnits, nation, Event::UnitsCaptured, r, captured, former);
+  if (captured && former != kNoNation) c.add(kCapturedUnits, nation, Event::UnitsCaptured, r, captured, former);
 }
 
 // The nations of the victorious side with land units in the territory: who may take it.
-std::uint8_t claimants(const CCtx& c, RegionId r, int side) {
+NationSet claimants(const CCtx& c, RegionId r, int side) {
   const Forces f = forces(c, r, left_out_now(c.s));
-  std::uint8_t mask = 0;
+  NationSet out;
   for (Nation n : kAllNations)
-    if (side_of(n) == side && (f.n[n][kInf] + f.n[n][kArt] + f.n[n][kArm]) > 0) mask |= nation_bit(n);
-  return mask;
+    if (side_of(n) == side && (f.n[n][kInf] + f.n[n][kArt] + f.n[n][kArm]) > 0) out.set(n);
+  return out;
 }
 
 // Restoring Control: "An ally must restore recaptured allied territories to the original controller
 // ... unless the original controller is in the Gray Zone"; occupied territories revert (Occupied
 // Territories). kNoNation: nobody to restore to.
-std::uint8_t restore_to(const CCtx& c, RegionId r, int side) {
+Nation restore_to(const CCtx& c, RegionId r, int side) {
   const Nation original = c.d().region(r).original();
   if (original == kNoNation || !in_play(c.s, original) || side_of(original) != side) return kNoNation;
   if (c.s.nation[original].zone >= kGray) return kNoNation;
@@ -524,11 +523,11 @@ void give_medals(Ctx& c, Nation nation, int count) {
 // The participating nations of the victorious side that may gain the Medals for territory r taken
 // from `former`: not a pact party in the round the pact broke, for the other party's territory
 // (Article Four; ruling 61: its own original territories excepted).
-std::uint8_t medal_takers(Ctx& c, RegionId r, int side, std::uint8_t former) {
-  std::uint8_t took = static_cast<std::uint8_t>(c.s.fight.took_part[at(side)] & in_play_of_side(c.s, side));
+NationSet medal_takers(Ctx& c, RegionId r, int side, Nation former) {
+  NationSet took = c.s.fight.took_part[at(side)] & in_play_of_side(c.s, side);
   for (Nation n : kAllNations)
-    if (former != kNoNation && ((took >> n) & 1u) && pact_denies_medal(c.view(), n, r, former)) {
-      took = static_cast<std::uint8_t>(took & ~nation_bit(n));
+    if (former != kNoNation && took.test(n) && pact_denies_medal(c.view(), n, r, former)) {
+      took.reset(n);
       c.add(kPactArticle4, n, Event::MedalDenied, r, former);
     }
   return took;
@@ -544,36 +543,36 @@ void capture(Ctx& c, RegionId r, int side) {
     for (const core::LogEntry& e : step7.entries()) c.log->add(e);
   };
   Fight& f = c.s.fight;
-  const Nation former = nation_byte(c.s.region[r].controller);
+  const Nation former = c.s.region[r].controller;
   const Region& reg = c.d().region(r);
   f.victor = static_cast<std::uint8_t>(side);
   // APPLY STRESS: "A territory's former controller gains Stress equal to the SV of the lost territory."
-  if (former != kNoNation && in_play(c.s, nation_at(former)) && reg.sv) {
-    c.s.nation[nation_at(former)].stress += reg.sv;
+  if (former != kNoNation && in_play(c.s, former) && reg.sv) {
+    c.s.nation[former].stress += reg.sv;
     later.add(kStressMedals, former, Event::TerritoryStress, r, reg.sv);
   }
   // APPLY MEDALS: 1 for a territory, 3 for a capital (ruling 60); none for neutrals (ruling 114) nor
   // for a Collapsed ally's territory (ruling 13).
-  const bool from_enemy = former != kNoNation && side_of(nation_at(former)) != side;
+  const bool from_enemy = former != kNoNation && side_of(former) != side;
   const int medals = reg.neutral || !from_enemy ? 0 : reg.capital_of != kNoNation ? 3 : 1;
   f.medal_to = medal_takers(later, r, side, medals ? former : kNoNation);
-  const std::uint8_t took = f.medal_to;
-  if (medals && took) {
-    if (std::popcount(took) == 1)
-      give_medals(later, nation_at(std::countr_zero(took)), medals);
+  const NationSet took = f.medal_to;
+  if (medals && took.any()) {
+    if (took.count() == 1)
+      give_medals(later, took.nth(0), medals);
     else
-      f.medals = static_cast<std::uint8_t>(medals), c.s.steps.push(step::Medal{static_cast<std::int8_t>(f.commander[at(side)])});
+      f.medals = static_cast<std::uint8_t>(medals), c.s.steps.push(step::Medal{f.commander[at(side)]});
   }
-  const std::uint8_t back = restore_to(c.view(), r, side);
-  const std::uint8_t who = claimants(c.view(), r, side);
+  const Nation back = restore_to(c.view(), r, side);
+  const NationSet who = claimants(c.view(), r, side);
   if (back != kNoNation)
-    set_controller(c, r, nation_at(back), Event::Restored);
-  else if (std::popcount(who) == 1)
-    set_controller(c, r, nation_at(std::countr_zero(who)), Event::Captured);
+    set_controller(c, r, back, Event::Restored);
+  else if (who.count() == 1)
+    set_controller(c, r, who.nth(0), Event::Captured);
   // "If the territory is captured and there were multiple Nations on the victorious side, the
   // Commander decides which of those Nations will be the new controller."
   else
-    c.s.steps.push(step::Claim{static_cast<std::int8_t>(f.commander[at(side)])});
+    c.s.steps.push(step::Claim{f.commander[at(side)]});
   then_step7();
 }
 
@@ -591,13 +590,13 @@ void update_territory(Ctx& c, RegionId r) {
 // Battle Debrief 4. Return Command Stacks to World Map: "and optionally reorganize within that
 // region" — each nation with something there to split or merge, in turn order (Reorganizing Commands).
 void offer_reorganizing(Ctx& c, RegionId r) {
-  std::array<std::uint8_t, kNations> order{}, offered{};
+  std::array<Nation, kNations> order{}, offered{};
   const int count = nations_in_turn_order(c.s, order);
   int n = 0;
   for (int i = 0; i < count; ++i) {
     if (order[at(i)] == left_out_now(c.s)) continue;  // it took no part in this battle (ruling 52)
     int stacks = 0, units = 0;
-    for (const Command& cmd : c.s.command[nation_at(order[at(i)])])
+    for (const Command& cmd : c.s.command[order[at(i)]])
       if (cmd.region == r && units_in(cmd) > 0) ++stacks, units += units_in(cmd);
     if (stacks > 1 || units > 1) offered[at(n++)] = order[at(i)];
   }
@@ -630,8 +629,8 @@ bool setup_raid(Ctx& c, RegionId r) {
     for (int k = 0; k < kResources; ++k) setup.stock[n][at(k)] = c.s.nation[n].res[at(k)];
   }
   for (const Convoy& cv : c.d().convoys) {
-    const std::uint8_t owner = cv.sea == r ? convoy_controller(c.view(), cv) : kNobody;
-    if (owner == kNoNation || side_of(nation_at(owner)) == raiders || setup.clusters.size() >= 8) continue;
+    const Nation owner = cv.sea == r ? convoy_controller(c.view(), cv) : kNobody;
+    if (owner == kNoNation || side_of(owner) == raiders || setup.clusters.size() >= 8) continue;
     setup.clusters.push_back({owner,
                               {static_cast<std::uint8_t>(cv.silhouettes.oil), static_cast<std::uint8_t>(cv.silhouettes.iron),
                                static_cast<std::uint8_t>(cv.silhouettes.osr)}});
@@ -640,16 +639,16 @@ bool setup_raid(Ctx& c, RegionId r) {
   // Command and add no dice (ruling 37). A pact party does not raid the other's convoys
 
   // (Article Three), so it stays out of a raid on a cluster of the other party.
-  std::uint8_t spared = 0;
+  NationSet spared;
   for (const ConvoyCluster& cl : setup.clusters)
-    if (const Nation p = pact_partner(c.view(), nation_at(cl.owner)); p != kNoNation) spared |= nation_bit(p);
+    if (const Nation p = pact_partner(c.view(), cl.owner); p != kNoNation) spared.set(p);
   for (Nation n : kAllNations) {
-    if (side_of(n) != raiders || ((spared >> n) & 1u)) continue;
+    if (side_of(n) != raiders || spared.test(n)) continue;
     for (Category cat : {Category::Air, Category::Sea}) {
       const Numbers range = numbers(c.d(), n, cat);
       for (int number = range.lo; number <= range.hi && setup.commands.size() < 8; ++number)
         if (const Command& cmd = c.s.command[n][at(number)]; cmd.region == r && units_in(cmd))
-          setup.commands.push_back({static_cast<std::uint8_t>(n), static_cast<std::uint8_t>(units_in(cmd))});
+          setup.commands.push_back({n, static_cast<std::uint8_t>(units_in(cmd))});
     }
   }
   if (setup.clusters.empty() || setup.commands.empty()) return false;
@@ -669,9 +668,9 @@ void start_battle(Ctx& c) {
   BattleSetup b = setup;
   for (int side = 0; side < kSides; ++side)
     if (b.commander[at(side)] == kNoNation) {
-      if (b.garrison && side_of(nation_byte(b.garrison_nation)) == side)
+      if (b.garrison && side_of(b.garrison_nation) == side)
         b.commander[at(side)] = b.garrison_nation;
-      else if (b.target.present && side_of(nation_at(b.target.owner)) == side)
+      else if (b.target.present && side_of(b.target.owner) == side)
         b.commander[at(side)] = b.target.owner;
     }
   if (b.commander[0] == kNoNation || b.commander[1] == kNoNation) return;
@@ -686,15 +685,14 @@ void start_battle(Ctx& c) {
 void open_battle(Ctx& c) {
   Fight& f = c.s.fight;
   f.part = kFightSetup;
-  f.victor = f.medals = f.medal_to = 0;
-  if (const Nation out = nation_byte(left_out_now(c.s)); out != kNoNation)
-    c.add(kPactArticle3, out, Event::PactBattle, f.region, f.battle_no + 1);
+  f.victor = f.medals = 0;
+  f.medal_to = {};
+  if (const Nation out = left_out_now(c.s); out != kNoNation) c.add(kPactArticle3, out, Event::PactBattle, f.region, f.battle_no + 1);
   const Forces forces_there = forces(c.view(), f.region, left_out_now(c.s));
   for (int side = kSides - 1; side >= 0; --side) {
     f.took_part[at(side)] = took_part(forces_there, side);
     f.commander[at(side)] = earliest(c.s, f.took_part[at(side)]);  // ruling 48
-    if (std::popcount(f.took_part[at(side)]) > 1)
-      c.s.steps.push(step::HandOver{static_cast<std::int8_t>(f.commander[at(side)]), static_cast<std::int8_t>(side)});
+    if (f.took_part[at(side)].count() > 1) c.s.steps.push(step::HandOver{f.commander[at(side)], static_cast<std::int8_t>(side)});
   }
 }
 
@@ -714,7 +712,7 @@ void push_drive_step(Ctx& c) {
   if (need(b) == Need::Die)
     c.s.steps.push(step::BattleDie{});
   else
-    c.s.steps.push(step::BattleChoice{static_cast<std::int8_t>(deciding_nation(b))});
+    c.s.steps.push(step::BattleChoice{deciding_nation(b)});
 }
 
 }  // namespace
@@ -747,16 +745,16 @@ void begin_combat(Ctx& c) {
 // The chosen conflict must involve the current Nation's forces (or if there are no such conflicts,
 // he must pass)."
 void battle_order(Ctx& c, int position) {
-  std::array<std::uint8_t, kNations> order{};
+  std::array<Nation, kNations> order{};
   const int count = nations_in_turn_order(c.s, order);
   if (any_active(c.s) && count > 0)
     for (int k = 0; k < count; ++k) {
       const int p = (position + k) % count;
-      const Nation n = nation_at(order[at(p)]);
+      const Nation n = order[at(p)];
       const RegionSet where = regions_of(c.view(), n);
       for (const Region& reg : c.d().regions)
         if (involves(c.s, reg.rid, where)) {
-          c.s.steps.replace(step::PickRegion{static_cast<std::int8_t>(n), static_cast<std::int8_t>(p)});
+          c.s.steps.replace(step::PickRegion{n, static_cast<std::int8_t>(p)});
           return;
         }
     }
@@ -791,17 +789,16 @@ void pick_apply(Ctx& c, const Act& a) {
 
 // Battle Setup › 4: "Any participating Nations from the same Alliance must choose a single Commander"
 // -- the earliest in turn order, who may hand command to a participating ally (ruling 48).
-bool hand_over_finished(const CCtx& c, step::HandOver st) { return std::popcount(c.s.fight.took_part[at(st.side)]) < 2; }
+bool hand_over_finished(const CCtx& c, step::HandOver st) { return c.s.fight.took_part[at(st.side)].count() < 2; }
 
 void hand_over_legal(const CCtx& c, Nation nation, core::ActionList& out) {
-  const std::uint8_t mask = c.s.fight.took_part[at(c.top<step::HandOver>().side)];
-  for (Nation n : kAllNations)
-    if ((mask >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignCommand));
+  for (Nation n : c.s.fight.took_part[at(c.top<step::HandOver>().side)])
+    out.push_back(encode(ActionKind::Assign, nation, index(n), 0, kAssignCommand));
 }
 
 void hand_over_apply(Ctx& c, const Act& a) {
   const int side = c.top<step::HandOver>().side;
-  c.s.fight.commander[at(side)] = a.a;
+  c.s.fight.commander[at(side)] = nation_at(a.a);
   c.add(kCommander, nation_at(a.a), Event::CommanderIs, side, c.s.fight.region);
   c.s.steps.pop();
 }
@@ -870,9 +867,8 @@ void battle_apply(Ctx& c, const Act& a) {
 }
 
 void claim_legal(const CCtx& c, Nation nation, core::ActionList& out) {
-  const std::uint8_t who = claimants(c, c.s.fight.region, c.s.fight.victor);
-  for (Nation n : kAllNations)
-    if ((who >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignClaim));
+  for (Nation n : claimants(c, c.s.fight.region, c.s.fight.victor))
+    out.push_back(encode(ActionKind::Assign, nation, index(n), 0, kAssignClaim));
 }
 
 void claim_apply(Ctx& c, const Act& a) {
@@ -882,9 +878,7 @@ void claim_apply(Ctx& c, const Act& a) {
 
 // Apply Medals: "The victorious Commander chooses which participating Nation(s) gain" them (ruling 107).
 void medal_legal(const CCtx& c, Nation nation, core::ActionList& out) {
-  const std::uint8_t took = c.s.fight.medal_to;
-  for (Nation n : kAllNations)
-    if ((took >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignMedal));
+  for (Nation n : c.s.fight.medal_to) out.push_back(encode(ActionKind::Assign, nation, index(n), 0, kAssignMedal));
 }
 
 void medal_apply(Ctx& c, const Act& a) {
@@ -897,34 +891,31 @@ void medal_apply(Ctx& c, const Act& a) {
 // While the Soviet-Japanese Pact holds, the invader's other party does not take the force: the two
 // "coexist without engaging in any battles" (Article Three), so it could not defend the neutral
 // (rulings.md 24); it does when no other nation of its alliance is in play.
-std::uint8_t neutral_defenders(const CCtx& c, Nation invader) {
-  const std::uint8_t all = in_play_of_side(c.s, other(side_of(invader)));
+NationSet neutral_defenders(const CCtx& c, Nation invader) {
+  const NationSet all = in_play_of_side(c.s, other(side_of(invader)));
   const Nation partner = pact_partner(c, invader);
-  const std::uint8_t others = partner == kNoNation ? all : static_cast<std::uint8_t>(all & ~nation_bit(partner));
-  return others ? others : all;
+  const NationSet others = partner == kNoNation ? all : all.without(nation_bit(partner));
+  return others.any() ? others : all;
 }
 
 void activate_neutral(Ctx& c, RegionId r, Nation invader) {
-  const std::uint8_t defenders = neutral_defenders(c.view(), invader);
-  const std::uint8_t chooser = earliest(c.s, defenders);
+  const NationSet defenders = neutral_defenders(c.view(), invader);
+  const Nation chooser = earliest(c.s, defenders);
   if (chooser == kNobody) return;
-  place_defence(c, r, nation_at(chooser));
-  if (std::popcount(defenders) > 1)
-    c.s.steps.push(
-        step::NeutralDefence{.nation = static_cast<std::int8_t>(chooser), .region = r, .invader = static_cast<std::int8_t>(invader)});
+  place_defence(c, r, chooser);
+  if (defenders.count() > 1) c.s.steps.push(step::NeutralDefence{.nation = chooser, .region = r, .invader = invader});
 }
 
 void defence_legal(const CCtx& c, Nation nation, core::ActionList& out) {
-  const std::uint8_t defenders = neutral_defenders(c, nation_at(c.top<step::NeutralDefence>().invader));
-  for (Nation n : kAllNations)
-    if ((defenders >> n) & 1u) out.push_back(encode(ActionKind::Assign, nation, n, 0, kAssignDefence));
+  for (Nation n : neutral_defenders(c, c.top<step::NeutralDefence>().invader))
+    out.push_back(encode(ActionKind::Assign, nation, index(n), 0, kAssignDefence));
 }
 
 void defence_apply(Ctx& c, const Act& a) {
   const RegionId r = c.top<step::NeutralDefence>().region;
   c.s.steps.pop();
   const Nation nation = nation_at(a.nation);
-  if (a.a == nation) return;
+  if (nation_at(a.a) == nation) return;
   const Neutral& n = *c.d().region(r).neutral;
   const Forces f = forces(c.view(), r);
   int withdrawn = 0;

@@ -33,7 +33,13 @@ inline constexpr std::array<Nation, kNations> kAllNations = {CHN, BC, USSR, US, 
 std::string_view nation_id(Nation n);  // "CHN", "BC", ...
 std::optional<Nation> nation_from_id(std::string_view id);
 constexpr int index(Nation n) { return static_cast<int>(n); }
-constexpr std::uint8_t nation_bit(Nation n) { return static_cast<std::uint8_t>(1u << index(n)); }
+// A set of nations whose storage is the byte of bits it always was (bit i the nation of index i):
+// a scenario's or a seat's nations, a side's nations in a battle, the Medals' takers.
+using NationSet = core::IdBits<Nation, std::uint8_t>;
+constexpr NationSet nation_bit(Nation n) { return NationSet::of(n); }
+// A nation's byte where a number holds it (an action's or a battle choice's byte): its index, or
+// kNoNation's 0xff; nation_byte reads it back.
+constexpr std::uint8_t byte_of(Nation n) { return static_cast<std::uint8_t>(n); }
 // The nation of index `i` (a seat's, a log argument's, a payload's or a state byte's int): checked
 // where checks are live (core/expect.h), so kNoNation or -1 stops a checked build at the conversion.
 constexpr Nation nation_at(int i) { return core::id_at<Nation, kNations>(i); }
@@ -346,8 +352,8 @@ struct Convoy {
 
 // One seat of a seat table: the nations it always holds and the ones it may take (ruling 90).
 struct SeatPlan {
-  std::uint8_t nations = 0;   // bits of Nation
-  std::uint8_t optional = 0;  // bits of Nation one of the marked seats must take ("USSR?")
+  NationSet nations;   // the nations it always holds
+  NationSet optional;  // the nations one of the marked seats must take ("USSR?")
 };
 
 struct SeatTable {
@@ -391,7 +397,7 @@ struct ValueWeights {
 
 struct Scenario {
   std::string id, name;
-  std::uint8_t nations = 0;                 // bits of Nation
+  NationSet nations;                        // the nations of the scenario
   std::vector<SeatTable> seat_tables;       // by ascending players
   NationArray<std::uint8_t> order_limit{};  // per nation, after the scenario's limits
   BoardSide morale = BoardSide::Front;
@@ -407,7 +413,7 @@ struct Scenario {
   // the levels that value a rollout's end with the scenario's own weights where it has them.
   std::optional<ValueWeights> value;
   Origin origin;
-  bool has(Nation n) const { return (nations >> n) & 1u; }
+  bool has(Nation n) const { return nations.test(n); }
   const SeatTable* seats_for(int players) const;
 };
 

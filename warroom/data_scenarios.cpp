@@ -8,13 +8,13 @@ namespace warroom::detail {
 
 namespace {
 
-std::uint8_t nation_set(const Node& n, const char* key) {
-  std::uint8_t bits = 0;
+NationSet nation_set(const Node& n, const char* key) {
+  NationSet bits;
   for (const std::string& id : n.strings(key)) {
     auto nat = nation_from_id(id);
     if (!nat) n.fail(key, fmt::format("unknown nation \"{}\"", id));
-    if (bits & nation_bit(*nat)) n.fail(key, fmt::format("{} listed twice", id));
-    bits |= nation_bit(*nat);
+    if (bits.test(*nat)) n.fail(key, fmt::format("{} listed twice", id));
+    bits.set(*nat);
   }
   return bits;
 }
@@ -27,7 +27,7 @@ RegionId region_ref(const Node& n, const char* field, const std::string& id, con
 
 // Seat tables: every scenario nation in exactly one seat, or marked "X?" in two or more seats of
 // which the game's creator picks one (ruling 90); a seat holds one alliance only.
-std::vector<SeatTable> read_seats(const Node& sc, const Data& data, std::uint8_t nations) {
+std::vector<SeatTable> read_seats(const Node& sc, const Data& data, NationSet nations) {
   std::vector<SeatTable> out;
   for (const Node& t : sc.array("seats")) {
     t.allow({"players", "seats", "project_option", "source"});
@@ -36,7 +36,7 @@ std::vector<SeatTable> read_seats(const Node& sc, const Data& data, std::uint8_t
     table.project_option = t.opt_boolean("project_option", false);
     const json& seats = t.at("seats");
     if (!seats.is_array() || seats.size() != table.players) t.fail("seats", "must list one nation list per player");
-    std::uint8_t fixed = 0, optional = 0;
+    NationSet fixed, optional;
     for (const json& s : seats) {
       SeatPlan plan;
       if (!s.is_array() || s.empty()) t.fail("seats", "each seat is a non-empty list of nations");
@@ -46,27 +46,27 @@ std::vector<SeatTable> read_seats(const Node& sc, const Data& data, std::uint8_t
         if (opt) name.pop_back();
         auto nat = nation_from_id(name);
         if (!nat) t.fail("seats", fmt::format("unknown nation \"{}\"", id.dump()));
-        if (!(nations & nation_bit(*nat))) t.fail("seats", fmt::format("{} is not in the scenario", name));
-        (opt ? plan.optional : plan.nations) |= nation_bit(*nat);
-        if (!opt && (fixed & nation_bit(*nat))) t.fail("seats", fmt::format("{} is in two seats", name));
-        (opt ? optional : fixed) |= nation_bit(*nat);
+        if (!nations.test(*nat)) t.fail("seats", fmt::format("{} is not in the scenario", name));
+        (opt ? plan.optional : plan.nations).set(*nat);
+        if (!opt && fixed.test(*nat)) t.fail("seats", fmt::format("{} is in two seats", name));
+        (opt ? optional : fixed).set(*nat);
       }
       int alliances = 0;
       for (Alliance a : {Alliance::Allied, Alliance::Axis}) {
         bool any = false;
         for (Nation n : kAllNations)
-          if (((plan.nations | plan.optional) & nation_bit(n)) && data.nation(n).alliance == a) any = true;
+          if ((plan.nations | plan.optional).test(n) && data.nation(n).alliance == a) any = true;
         alliances += any;
       }
       if (alliances != 1) t.fail("seats", "a seat holds nations of one alliance only");
       table.seats.push_back(plan);
     }
-    if ((fixed | optional) != nations || (fixed & optional))
+    if ((fixed | optional) != nations || (fixed & optional).any())
       t.fail("seats", "every scenario nation must sit in exactly one seat (or be marked \"?\" in the seats that may take it)");
     for (Nation n : kAllNations)
-      if (optional & nation_bit(n)) {
+      if (optional.test(n)) {
         int count = 0;
-        for (const SeatPlan& p : table.seats) count += (p.optional & nation_bit(n)) != 0;
+        for (const SeatPlan& p : table.seats) count += p.optional.test(n);
         if (count < 2) t.fail("seats", fmt::format("{}? must be offered to at least two seats", nation_id(n)));
       }
     if (!out.empty() && out.back().players >= table.players) t.fail("players", "seat tables go by ascending players");

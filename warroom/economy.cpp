@@ -300,7 +300,7 @@ void purchases_apply(Ctx& c, const Act& a) {
 void reveal_purchases(Ctx& c) {
   State& s = c.s;
   ++s.reveal_epoch;
-  std::array<std::uint8_t, kNations> order{};
+  std::array<Nation, kNations> order{};
   const int count = nations_in_turn_order(s, order);
   for (Nation n : kAllNations) {
     if (!in_play(s, n)) continue;
@@ -310,7 +310,7 @@ void reveal_purchases(Ctx& c) {
     c.add(kPhase7Step4, n, Event::PurchasesRevealed, bought(s.sheet[n], false), s.sheet[n].goods, used[0] + used[1] + used[2]);
   }
   for (int i = count - 1; i >= 0; --i)  // Step 5: in turn order
-    if (bought(s.sheet[nation_at(order[at(i)])], false) > 0) s.steps.push(step::Place{static_cast<std::int8_t>(order[at(i)])});
+    if (bought(s.sheet[order[at(i)]], false) > 0) s.steps.push(step::Place{order[at(i)]});
 }
 
 namespace {

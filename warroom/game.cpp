@@ -360,13 +360,13 @@ Game::Game(std::shared_ptr<const Data> data, const Scenario& scenario, int playe
   if (!table) throw core::SetupError(fmt::format("{} is not played by {} players", scenario.name, players));
   seat_table_ = table;
   nation_seat_.fill(-1);
-  std::uint8_t optional = 0;
+  NationSet optional;
   for (const SeatPlan& p : table->seats) optional |= p.optional;
   bool optional_given = false;
   int optional_seen = 0;
   for (const SeatPlan& p : table->seats) {
-    std::uint8_t nations = p.nations;
-    if (p.optional) {  // ruling 90: one of the marked seats takes it, seat 1 unless told otherwise
+    NationSet nations = p.nations;
+    if (p.optional.any()) {  // ruling 90: one of the marked seats takes it, seat 1 unless told otherwise
       const bool take = !optional_given && (optional_seen == (options_.ussr_with_second_seat ? 1 : 0));
       ++optional_seen;
       if (take || (optional_seen == 2 && !optional_given)) nations |= p.optional, optional_given = true;
@@ -374,8 +374,7 @@ Game::Game(std::shared_ptr<const Data> data, const Scenario& scenario, int playe
     seat_nations_.push_back(nations);
   }
   for (std::size_t seat = 0; seat < seat_nations_.size(); ++seat)
-    for (Nation n : kAllNations)
-      if (seat_nations_[seat] & (1u << n)) nation_seat_[n] = static_cast<core::Seat>(seat);
+    for (Nation n : seat_nations_[seat]) nation_seat_[n] = static_cast<core::Seat>(seat);
   for (Nation n : kAllNations) battle_nation_.push_back(nation_name(n));
   for (const UnitInfo& u : data_->units) {
     battle_type_.push_back(u.id);
@@ -436,21 +435,20 @@ State Game::new_game() const {
   }
   s.steps.push(step::Phase{1});
   if (options_.rapid_resolution) {  // "each Nation begins the game with ... 1 infantry, 1 artillery, and 1 armor" under production
-    for (int n = kNations - 1; n >= 0; --n) {
-      if (!s.nation[nation_at(n)].in_play) continue;
-      s.sheet[nation_at(n)].buy[UnitKind::Inf] = s.sheet[nation_at(n)].buy[UnitKind::Art] = s.sheet[nation_at(n)].buy[UnitKind::Arm] = 1;
-      if (data_->nations[nation_at(n)].has(NationRule::Mobilization)) s.sheet[nation_at(n)].buy = {3};  // ruling 88: China, three infantry
+    for (int i = kNations - 1; i >= 0; --i) {
+      const Nation n = nation_at(i);
+      if (!s.nation[n].in_play) continue;
+      s.sheet[n].buy[UnitKind::Inf] = s.sheet[n].buy[UnitKind::Art] = s.sheet[n].buy[UnitKind::Arm] = 1;
+      if (data_->nations[n].has(NationRule::Mobilization)) s.sheet[n].buy = {3};  // ruling 88: China, three infantry
       // Only what its industries (and China's mobilization territories, ruling 88) can take.
       const CCtx cc{*this, s};
-      while (!purchase_fits(cc, nation_at(n), s.sheet[nation_at(n)].buy)) {
-        std::uint8_t* last = s.sheet[nation_at(n)].buy[UnitKind::Arm]   ? &s.sheet[nation_at(n)].buy[UnitKind::Arm]
-                             : s.sheet[nation_at(n)].buy[UnitKind::Art] ? &s.sheet[nation_at(n)].buy[UnitKind::Art]
-                                                                        : &s.sheet[nation_at(n)].buy[UnitKind::Inf];
+      while (!purchase_fits(cc, n, s.sheet[n].buy)) {
+        std::uint8_t* last = s.sheet[n].buy[UnitKind::Arm]   ? &s.sheet[n].buy[UnitKind::Arm]
+                             : s.sheet[n].buy[UnitKind::Art] ? &s.sheet[n].buy[UnitKind::Art]
+                                                             : &s.sheet[n].buy[UnitKind::Inf];
         --*last;
       }
-      if (s.sheet[nation_at(n)].buy[UnitKind::Inf] + s.sheet[nation_at(n)].buy[UnitKind::Art] + s.sheet[nation_at(n)].buy[UnitKind::Arm] >
-          0)
-        s.steps.push(step::Place{static_cast<std::int8_t>(n)});
+      if (s.sheet[n].buy[UnitKind::Inf] + s.sheet[n].buy[UnitKind::Art] + s.sheet[n].buy[UnitKind::Arm] > 0) s.steps.push(step::Place{n});
     }
   }
   Ctx c{*this, s, nullptr};
@@ -469,37 +467,36 @@ core::NodeKind Game::node_kind(const State& s) const {
   }
 }
 
-std::uint8_t Game::acting_nations(const State& s, core::Seat seat) const {
-  if (seat < 0 || seat >= seat_count()) return 0;
+NationSet Game::acting_nations(const State& s, core::Seat seat) const {
+  if (seat < 0 || seat >= seat_count()) return {};
   const Step& st = s.steps.top();
   const StepRow& r = row(st);
-  const std::uint8_t mine = seat_nations_[static_cast<std::size_t>(seat)];
+  const NationSet mine = seat_nations_[static_cast<std::size_t>(seat)];
   if (r.kind == Kind::Decision) {
     const Nation nation = r.nation(st);
-    return (mine >> nation) & 1u ? static_cast<std::uint8_t>(1u << nation) : 0;
+    return nation != kNoNation && mine.test(nation) ? nation_bit(nation) : NationSet{};
   }
-  if (r.kind != Kind::Simultaneous) return 0;
+  if (r.kind != Kind::Simultaneous) return {};
   const CCtx c{*this, s};
-  std::uint8_t out = 0;
-  for (Nation n : kAllNations)
-    if (((mine >> n) & 1u) && r.takes_part(c, n) && !(s.sheet[n].flags & kDone)) out |= static_cast<std::uint8_t>(1u << n);
+  NationSet out;
+  for (Nation n : mine)
+    if (r.takes_part(c, n) && !(s.sheet[n].flags & kDone)) out.set(n);
   return out;
 }
 
 core::SeatMask Game::acting_seats(const State& s) const {
   core::SeatMask mask = 0;
   for (core::Seat p = 0; p < seat_count(); ++p)
-    if (acting_nations(s, p)) mask |= core::seat_bit(p);
+    if (acting_nations(s, p).any()) mask |= core::seat_bit(p);
   return mask;
 }
 
 void Game::legal_actions(const State& s, core::Seat seat, core::ActionList& out) const {
-  const std::uint8_t nations = acting_nations(s, seat);
-  CORE_EXPECT(nations != 0);
+  const NationSet nations = acting_nations(s, seat);
+  CORE_EXPECT(nations.any());
   const StepRow& r = row(s.steps.top());
   const CCtx c{*this, s};
-  for (Nation n : kAllNations)
-    if ((nations >> n) & 1u) r.legal(c, n, out);
+  for (Nation n : nations) r.legal(c, n, out);
 }
 
 void Game::chance_outcomes(const State& s, core::OutcomeList& out) const {
@@ -517,7 +514,7 @@ core::Applied Game::apply(State& s, core::Seat seat, core::Action a, core::LogSi
     r.chance(c, st, decode_action(a).nation);
   } else {
     const Act x = decode_action(a);
-    CORE_EXPECT(acting_nations(s, seat) & (1u << x.nation));
+    CORE_EXPECT(acting_nations(s, seat).test(nation_at(x.nation)));
     r.apply(c, x);
     if (r.kind == Kind::Simultaneous && x.kind == ActionKind::Done) {
       s.sheet[nation_at(x.nation)].flags |= kDone;
@@ -532,15 +529,13 @@ std::string Game::seat_name(core::Seat seat) const {
   if (seat == core::kChance) return "chance";
   if (seat < 0 || seat >= seat_count()) return "?";
   std::string name;
-  for (Nation n : kAllNations)
-    if ((seat_nations_[static_cast<std::size_t>(seat)] >> n) & 1u) name += (name.empty() ? "" : "+") + nation_name(n);
+  for (Nation n : seat_nations_[static_cast<std::size_t>(seat)]) name += (name.empty() ? "" : "+") + nation_name(n);
   return name;
 }
 
 int Game::team(core::Seat seat) const {
   int team = -1;
-  for (Nation n : kAllNations) {
-    if (!((seat_nations_[static_cast<std::size_t>(seat)] >> n) & 1u)) continue;
+  for (Nation n : seat_nations_[static_cast<std::size_t>(seat)]) {
     const int side = alliance_of(n) == Alliance::Axis ? 1 : 0;
     if (team >= 0 && team != side) return -1;
     team = side;
@@ -595,7 +590,7 @@ std::uint64_t Game::hash(const State& s) const {
   }
   h.add_range(s.turn_order.begin(), s.turn_order.end());
   h.add_range(s.choosing.begin(), s.choosing.end());
-  for (const RegionState& r : s.region) h.add(r.controller | (r.bombs << 8) | (r.flags << 16));
+  for (const RegionState& r : s.region) h.add(index(r.controller) | (r.bombs << 8) | (r.flags << 16));
   for (const auto& pool : s.command)
     for (const Command& c : pool) hash_command(h, c);
   for (const Construction& c : s.construction) {
@@ -619,7 +614,7 @@ std::uint64_t Game::hash(const State& s) const {
     h.add_range(sh.mobilized.begin(), sh.mobilized.end());
     h.add(sh.flags);
   }
-  h.add(s.pin.nation | (s.pin.box << 8) | (index(s.pin.at) << 16) | (static_cast<std::uint64_t>(s.pin.via) << 24) |
+  h.add(index(s.pin.nation) | (s.pin.box << 8) | (index(s.pin.at) << 16) | (static_cast<std::uint64_t>(s.pin.via) << 24) |
         (static_cast<std::uint64_t>(s.pin.stop) << 32) | (static_cast<std::uint64_t>(s.pin.owed) << 40) |
         (static_cast<std::uint64_t>(s.pin.left) << 48));
   // The tokens as the [nation][region] table of bytes they were kept in: the same hash.
@@ -633,13 +628,13 @@ std::uint64_t Game::hash(const State& s) const {
   if (token != tokens.size()) h.add(token);  // a place out of order or out of the map: never in a state the rules make
   hash_battle(h, s.battle);
   const Fight& f = s.fight;
-  h.add(index(f.region) | (f.part << 8) | (f.commander[0] << 16) | (static_cast<std::uint64_t>(f.commander[1]) << 24) |
-        (static_cast<std::uint64_t>(f.took_part[0]) << 32) | (static_cast<std::uint64_t>(f.took_part[1]) << 40) |
+  h.add(index(f.region) | (f.part << 8) | (index(f.commander[0]) << 16) | (static_cast<std::uint64_t>(index(f.commander[1])) << 24) |
+        (static_cast<std::uint64_t>(f.took_part[0].bits) << 32) | (static_cast<std::uint64_t>(f.took_part[1].bits) << 40) |
         (static_cast<std::uint64_t>(f.victor) << 48) | (static_cast<std::uint64_t>(f.medals) << 56));
-  h.add(f.medal_to | (f.left_out[0] << 8) | (f.left_out[1] << 16) | (f.battle_no << 24) | (static_cast<std::uint64_t>(f.bombed) << 32) |
-        (static_cast<std::uint64_t>(f.fought) << 40));
+  h.add(f.medal_to.bits | (index(f.left_out[0]) << 8) | (index(f.left_out[1]) << 16) | (f.battle_no << 24) |
+        (static_cast<std::uint64_t>(f.bombed) << 32) | (static_cast<std::uint64_t>(f.fought) << 40));
   h.add(s.winner);
-  h.add(s.pact.status | (s.pact.offender << 8) | (s.pact.broken_round << 16));
+  h.add(s.pact.status | (index(s.pact.offender) << 8) | (s.pact.broken_round << 16));
   return h.digest();
 }
 

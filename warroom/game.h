@@ -106,7 +106,7 @@ class Game {
   const SeatTable& seat_table() const { return *seat_table_; }
   int scenario_index() const { return scenario_index_; }
   core::Seat seat_of(Nation nation) const { return nation_seat_[nation]; }  // -1: not in play
-  std::uint8_t seat_nations(core::Seat seat) const { return seat_nations_[static_cast<std::size_t>(seat)]; }
+  NationSet seat_nations(core::Seat seat) const { return seat_nations_[static_cast<std::size_t>(seat)]; }
   int industries() const { return static_cast<int>(industry_region_.size()); }
   RegionId industry_region(int i) const { return industry_region_[static_cast<std::size_t>(i)]; }
   int industry_index(RegionId r) const { return industry_index_[r]; }  // -1: not industrial
@@ -128,8 +128,8 @@ class Game {
   // The names the battle module's texts use (nations, unit kinds, stances by the data's ids).
   BattleNames battle_names() const { return {battle_nation_, battle_type_, battle_stance_}; }
 
-  // The nations a seat may act for now (their bits), at a decision or simultaneous step.
-  std::uint8_t acting_nations(const State& s, core::Seat seat) const;
+  // The nations a seat may act for now, at a decision or simultaneous step.
+  NationSet acting_nations(const State& s, core::Seat seat) const;
 
  private:
   static std::size_t at_(int i) { return static_cast<std::size_t>(i); }
@@ -146,7 +146,7 @@ class Game {
   int scenario_index_ = 0;
   Options options_;
   NationArray<core::Seat> nation_seat_{};
-  std::vector<std::uint8_t> seat_nations_;
+  std::vector<NationSet> seat_nations_;
   std::vector<RegionId> industry_region_;
   std::vector<RegionId> mobilization_region_;  // in play, with the mobilization icon and no industry
   core::IdArray<RegionId, std::int8_t, 256> industry_index_{};

@@ -77,10 +77,10 @@ void cancel_apply(Ctx& c, const Act& a) {
 // ---- Step 2 ----
 
 void evaluate_stress(Ctx& c) {
-  std::array<std::uint8_t, kNations> order{};
+  std::array<Nation, kNations> order{};
   const int count = nations_in_turn_order(c.s, order);
   for (int i = 0; i < count; ++i) {
-    const Nation n = nation_at(order[at(i)]);
+    const Nation n = order[at(i)];
     NationState& ns = c.s.nation[n];
     const int threshold = c.g.threshold(n);
     // "Repeat this process until any Stress Points remaining are less than the threshold"; in the
@@ -121,7 +121,7 @@ namespace {
 template <class P>
 void push_owed(Ctx& c, Nation nation, int owed) {
   const auto n = static_cast<std::int8_t>(owed);
-  c.push(P{.nation = static_cast<std::int8_t>(nation), .owed = n, .owed_at_first = n});
+  c.push(P{.nation = nation, .owed = n, .owed_at_first = n});
 }
 // One more paid.
 template <class P>
@@ -133,10 +133,10 @@ void paid_one(Ctx& c) {
 }  // namespace
 
 void push_penalties(Ctx& c) {
-  std::array<std::uint8_t, kNations> order{};
+  std::array<Nation, kNations> order{};
   const int count = nations_in_turn_order(c.s, order);
   for (int i = count - 1; i >= 0; --i) {
-    const Nation n = nation_at(order[at(i)]);
+    const Nation n = order[at(i)];
     const NationState& ns = c.s.nation[n];
     if (ns.zone >= kGray) {  // Mass Desertion: units equal to its current Stress Points (ruling 75)
       const int owed = std::min({ns.stress, units_on_map(c.s, n), 127});

@@ -421,7 +421,7 @@ void go_on(Ctx& c, Nation nation, int box, RegionId via, RegionId stop) {
     c.add(kPinning, nation, Event::PinnedAt, o.command, via);
     return finish(c, nation, box, via);
   }
-  c.s.pin = {static_cast<std::uint8_t>(nation), static_cast<std::uint8_t>(box), via, kNoRegion, stop, static_cast<std::uint8_t>(owed), 0};
+  c.s.pin = {nation, static_cast<std::uint8_t>(box), via, kNoRegion, stop, static_cast<std::uint8_t>(owed), 0};
 }
 
 }  // namespace
@@ -553,7 +553,7 @@ void movement_apply(Ctx& c, const Act& a) {
   CORE_EXPECT(owed < units_in(cmd));
   if (owed > 0) {
     if (cmd.flags & kSplitThisPhase) return finish(c, nation, box, from);  // unreachable: one order per Command
-    s.pin = {static_cast<std::uint8_t>(nation), static_cast<std::uint8_t>(box), from, via, stop, static_cast<std::uint8_t>(owed), 0};
+    s.pin = {nation, static_cast<std::uint8_t>(box), from, via, stop, static_cast<std::uint8_t>(owed), 0};
     return;
   }
   go_on(c, nation, box, via, stop);

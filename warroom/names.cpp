@@ -252,6 +252,9 @@ std::optional<core::Action> parse(const Game& g, const State& s, std::string_vie
   return std::nullopt;
 }
 
+// Whether `nations` holds the nation of an action's three bits (7 names none).
+bool acts_for(NationSet nations, int nation) { return nation < kNations && nations.test(nation_at(nation)); }
+
 }  // namespace
 
 // Only what is legal here, in exactly its text form, parses: a bad or illegal text is refused.
@@ -266,7 +269,7 @@ std::optional<core::Action> Game::action_from_string(const State& s, core::Seat 
       if (o.action == *a && action_to_string(s, seat, o.action) == text) return o.action;
     return std::nullopt;
   }
-  if (acting_nations(s, seat) == 0 || !((acting_nations(s, seat) >> decode_action(*a).nation) & 1u)) return std::nullopt;
+  if (!acts_for(acting_nations(s, seat), decode_action(*a).nation)) return std::nullopt;
   if (s.steps.top().id == StepId::Reorganize) {  // the largest lists: checked directly
     if (!reorganize_allows(CCtx{*this, s}, decode_action(*a)) || action_to_string(s, seat, *a) != text) return std::nullopt;
     return a;
@@ -283,7 +286,7 @@ std::optional<core::i18n::Message> Game::refusal(const State& s, core::Seat seat
   const auto a = parse(*this, s, text);
   if (!a || seat == core::kChance || s.steps.top().id != StepId::WriteSheets) return std::nullopt;
   const Act x = decode_action(*a);
-  if (x.kind != ActionKind::Bid || !((acting_nations(s, seat) >> x.nation) & 1u)) return std::nullopt;
+  if (x.kind != ActionKind::Bid || !acts_for(acting_nations(s, seat), x.nation)) return std::nullopt;
   const int old = s.sheet[nation_at(x.nation)].bid, value = bid_value(x);
   const int bid = x.c ? value * 1000 + old % 1000 : (old / 1000) * 1000 + value;
   const int oil = resource(s, nation_at(x.nation), kOil);

@@ -95,16 +95,16 @@ PactBattles pact_battles(const CCtx& c, RegionId r) {
   // "the party earlier in turn order and its allies there fight their enemies there except the other
   // party; then the other party likewise, with the survivors" (ruling 52): the first battle leaves
   // out the later party, the second the earlier one.
-  std::array<std::uint8_t, kNations> order{};
+  std::array<Nation, kNations> order{};
   const int count = nations_in_turn_order(c.s, order);
-  const std::uint8_t* first = std::find_if(order.data(), order.data() + count, [](std::uint8_t n) { return is_party(nation_at(n)); });
-  const Nation earlier = first != order.data() + count ? nation_at(*first) : USSR;
-  return {static_cast<std::uint8_t>(other_party(earlier)), static_cast<std::uint8_t>(earlier)};
+  const Nation* first = std::find_if(order.data(), order.data() + count, [](Nation n) { return is_party(n); });
+  const Nation earlier = first != order.data() + count ? *first : USSR;
+  return {other_party(earlier), earlier};
 }
 
 void pact_break(Ctx& c, Nation offender, int article) {
   if (!pact_in_force(CCtx{c.g, c.s})) return;  // "Once broken, the pact remains broken and there are no further penalties"
-  c.s.pact = {kPactBroken, static_cast<std::uint8_t>(offender), c.s.round};
+  c.s.pact = {kPactBroken, offender, c.s.round};
   c.s.nation[offender].stress += kBreakingStress;
   c.add(kPactArticle4, offender, Event::PactBroken, article, kBreakingStress);
 }

@@ -147,7 +147,7 @@ void reveal_bids(Ctx& c) {
     s.nation[n].slot = 0;
     if (!in_play(s, n)) continue;
     c.add(kPhase2Step2, n, Event::BidRevealed, s.sheet[n].bid);
-    s.choosing[at(count++)] = static_cast<std::uint8_t>(n);
+    s.choosing[at(count++)] = n;
   }
   std::stable_sort(s.choosing.begin(), s.choosing.begin() + count,
                    [&](std::uint8_t x, std::uint8_t y) { return s.sheet[nation_at(x)].bid > s.sheet[nation_at(y)].bid; });
@@ -169,7 +169,7 @@ int free_slot(const State& s, int count) {
 
 void take_slot(Ctx& c, Nation nation, int slot) {
   c.s.nation[nation].slot = static_cast<std::uint8_t>(slot);
-  c.s.turn_order[at(slot - 1)] = static_cast<std::uint8_t>(nation);
+  c.s.turn_order[at(slot - 1)] = nation;
   c.add(kPhase2Step2, nation, Event::SlotChosen, slot);
 }
 }  // namespace
@@ -187,11 +187,11 @@ void slot_sequence(Ctx& c, int position) {
     return;
   }
   s.steps.push(step::SlotSequence{static_cast<std::int8_t>(position + 1)});
-  if (position == count - 1) return take_slot(c, nation_at(s.choosing[at(position)]), free_slot(s, count));  // the last slot left
+  if (position == count - 1) return take_slot(c, s.choosing[at(position)], free_slot(s, count));  // the last slot left
   if (tied_from(s, position, count) > 1)
     s.steps.push(step::TieDraw{static_cast<std::int8_t>(position)});
   else
-    s.steps.push(step::ChooseSlot{static_cast<std::int8_t>(s.choosing[at(position)])});
+    s.steps.push(step::ChooseSlot{s.choosing[at(position)]});
 }
 
 void tie_outcomes(const CCtx& c, int position, core::OutcomeList& out) {
@@ -199,7 +199,7 @@ void tie_outcomes(const CCtx& c, int position, core::OutcomeList& out) {
   const int tied = tied_from(c.s, position, count);
   for (int i = position; i < count; ++i)
     if (c.s.sheet[nation_at(c.s.choosing[at(i)])].bid == c.s.sheet[nation_at(c.s.choosing[at(position)])].bid)
-      out.push_back({encode(ActionKind::Draw, nation_at(c.s.choosing[at(i)])), 1.0 / tied});
+      out.push_back({encode(ActionKind::Draw, c.s.choosing[at(i)]), 1.0 / tied});
 }
 
 void tie_apply(Ctx& c, int position, Nation nation) {
@@ -208,9 +208,9 @@ void tie_apply(Ctx& c, int position, Nation nation) {
   while (i < kNations - 1 && s.choosing[at(i)] != nation) ++i;
   CORE_EXPECT(s.choosing[at(i)] == nation);
   for (; i > position; --i) s.choosing[at(i)] = s.choosing[at(i - 1)];
-  s.choosing[at(position)] = static_cast<std::uint8_t>(nation);
+  s.choosing[at(position)] = nation;
   c.add(kPhase2Step2, nation, Event::TieDrawn, position + 1);
-  s.steps.replace(step::ChooseSlot{static_cast<std::int8_t>(nation)});
+  s.steps.replace(step::ChooseSlot{nation});
 }
 
 void slot_legal(const CCtx& c, Nation nation, core::ActionList& out) {
@@ -238,7 +238,7 @@ void order_draw_outcomes(const CCtx& c, int placed, core::OutcomeList& out) {
 void order_draw_apply(Ctx& c, int placed, Nation nation) {
   State& s = c.s;
   s.steps.pop();
-  s.turn_order[at(placed)] = static_cast<std::uint8_t>(nation);
+  s.turn_order[at(placed)] = nation;
   c.add(kReorganizing, nation, Event::OrderDrawn, placed + 1);
   const int count = count_in_play(s);
   if (placed + 2 < count) {
@@ -247,10 +247,10 @@ void order_draw_apply(Ctx& c, int placed, Nation nation) {
   }
   for (Nation n : kAllNations)  // the last flag left
     if (in_play(s, n) && std::find(s.turn_order.begin(), s.turn_order.begin() + placed + 1, n) == s.turn_order.begin() + placed + 1) {
-      s.turn_order[at(placed + 1)] = static_cast<std::uint8_t>(n);
+      s.turn_order[at(placed + 1)] = n;
       c.add(kReorganizing, n, Event::OrderDrawn, placed + 2);
     }
-  std::array<std::uint8_t, kNations> order{};
+  std::array<Nation, kNations> order{};
   const int n = nations_in_turn_order(s, order);
   push_per_nation<step::Reorganize>(s, order, n, 1);
 }

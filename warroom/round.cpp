@@ -13,13 +13,12 @@ namespace warroom {
 
 bool in_play(const State& s, Nation nation) { return s.nation[nation].in_play && !s.nation[nation].collapsed; }
 
-int nations_in_turn_order(const State& s, std::array<std::uint8_t, kNations>& out) {
+int nations_in_turn_order(const State& s, std::array<Nation, kNations>& out) {
   int count = 0;
-  for (std::uint8_t n : s.turn_order)  // "Turn Order Rank becomes the universal tie-breaker"
-    if (n != kNoNation && in_play(s, nation_at(n))) out[at(count++)] = n;
+  for (Nation n : s.turn_order)  // "Turn Order Rank becomes the universal tie-breaker"
+    if (n != kNoNation && in_play(s, n)) out[at(count++)] = n;
   for (Nation n : kAllNations)  // before any turn order: nation order
-    if (in_play(s, n) && std::find(out.begin(), out.begin() + count, n) == out.begin() + count)
-      out[at(count++)] = static_cast<std::uint8_t>(n);
+    if (in_play(s, n) && std::find(out.begin(), out.begin() + count, n) == out.begin() + count) out[at(count++)] = n;
   return count;
 }
 
@@ -53,11 +52,11 @@ bool has_units_on_map(const CCtx& c, Nation nation) {
 
 void FighterTokens::add(Nation nation, RegionId r, int delta) {
   std::size_t i = 0;  // where (nation, r) is or belongs
-  while (i < places && std::pair(place[i].nation, place[i].region) < std::pair(static_cast<std::uint8_t>(nation), r)) ++i;
+  while (i < places && std::pair(index(place[i].nation), place[i].region) < std::pair(index(nation), r)) ++i;
   if (i == places || place[i].nation != nation || place[i].region != r) {
     CORE_EXPECT(delta > 0 && places < kMaxPlaces);
     std::copy_backward(place.begin() + static_cast<std::ptrdiff_t>(i), place.begin() + places, place.begin() + places + 1);
-    place[i] = {static_cast<std::uint8_t>(nation), r, 0};
+    place[i] = {nation, r, 0};
     ++places;
   }
   place[i].count = static_cast<std::uint8_t>(place[i].count + delta);
@@ -109,7 +108,7 @@ void push_reorganize_windows(Ctx& c) {
     c.s.steps.push(step::OrderDraw{0});
     return;
   }
-  std::array<std::uint8_t, kNations> order{};
+  std::array<Nation, kNations> order{};
   const int count = nations_in_turn_order(c.s, order);
   push_per_nation<step::Reorganize>(c.s, order, count, 1);
 }
@@ -118,7 +117,7 @@ void push_reorganize_windows(Ctx& c) {
 
 void run_phase(Ctx& c, int phase) {
   State& s = c.s;
-  std::array<std::uint8_t, kNations> order{};
+  std::array<Nation, kNations> order{};
   const int count = nations_in_turn_order(s, order);
   s.phase = static_cast<std::uint8_t>(std::min(phase, 7));
   switch (phase) {

@@ -124,7 +124,7 @@ inline std::string unit_text(int t) { return t >= 0 && t < kUnitTypes ? std::str
 
 // Whether `seat` plays `nation`.
 inline bool seat_plays(const Game& g, core::Seat seat, Nation nation) {
-  return seat >= 0 && seat < g.seat_count() && ((g.seat_nations(seat) >> nation) & 1u);
+  return seat >= 0 && seat < g.seat_count() && g.seat_nations(seat).test(nation);
 }
 
 // Whether `r` is a region of the scenario's map.
@@ -144,8 +144,8 @@ void advance(Ctx& c);
 Nation step_nation(const Step& st);
 
 // ---- Helpers shared by the parts (round.cpp) ----
-bool in_play(const State& s, Nation nation);                                         // in the scenario and not collapsed
-int nations_in_turn_order(const State& s, std::array<std::uint8_t, kNations>& out);  // returns the count
+bool in_play(const State& s, Nation nation);                                   // in the scenario and not collapsed
+int nations_in_turn_order(const State& s, std::array<Nation, kNations>& out);  // returns the count
 int units_in(const Command& c);
 Category command_category(const Data& d, Nation nation, int number);
 int lowest_free_command(const State& s, const Data& d, Nation nation, Category cat);
@@ -168,8 +168,8 @@ void gain(Ctx& c, Nation nation, int r, int amount);  // Red Zone: no gains
 // Pushes one step P{nation, more...} per nation, in turn order, on top of the stack (so they run in
 // turn order).
 template <class P, class... More>
-void push_per_nation(State& s, const std::array<std::uint8_t, kNations>& order, int count, More... more) {
-  for (int i = count - 1; i >= 0; --i) s.steps.push(P{static_cast<std::int8_t>(order[at(i)]), static_cast<std::int8_t>(more)...});
+void push_per_nation(State& s, const std::array<Nation, kNations>& order, int count, More... more) {
+  for (int i = count - 1; i >= 0; --i) s.steps.push(P{order[at(i)], static_cast<std::int8_t>(more)...});
 }
 
 // ---- Round flow (round.cpp) ----
@@ -334,7 +334,7 @@ Nation pact_partner(const CCtx& c, Nation nation);
 // the survivors. `left_out` names the party each battle leaves out; kNoNation in both when the
 // region has one ordinary battle. With no third party there, neither battle has two sides.
 struct PactBattles {
-  std::array<std::uint8_t, 2> left_out{kNoNation, kNoNation};
+  std::array<Nation, 2> left_out{kNoNation, kNoNation};
   bool split() const { return left_out[0] != kNoNation; }
 };
 PactBattles pact_battles(const CCtx& c, RegionId r);

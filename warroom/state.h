@@ -71,9 +71,9 @@ struct NationState {
 };
 
 struct RegionState {
-  std::uint8_t controller = kNoNation;  // the Territory Card holder; kNoNation: neutral or a sea
-  std::uint8_t bombs = 0;               // Bomb Tokens, never removed
-  std::uint8_t flags = 0;               // kNeutralActivated, kInvasionStressGiven, kActive, kRaidOk, kCardEmbattled
+  Nation controller = kNoNation;  // the Territory Card holder; kNoNation: neutral or a sea
+  std::uint8_t bombs = 0;         // Bomb Tokens, never removed
+  std::uint8_t flags = 0;         // kNeutralActivated, kInvasionStressGiven, kActive, kRaidOk, kCardEmbattled
 
   bool operator==(const RegionState&) const = default;
 };
@@ -208,7 +208,8 @@ struct OrderDraw {
 };  // places drawn so far
 struct Reorganize {
   static constexpr StepId id = StepId::Reorganize;
-  std::int8_t nation = 0, window = 0;
+  Nation nation = CHN;
+  std::int8_t window = 0;
 };  // window: kReorganize...
 struct WriteSheets {
   static constexpr StepId id = StepId::WriteSheets;
@@ -224,15 +225,15 @@ struct TieDraw {
 };  // the position drawn for
 struct ChooseSlot {
   static constexpr StepId id = StepId::ChooseSlot;
-  std::int8_t nation = 0;
+  Nation nation = CHN;
 };
 struct RevealSheet {
   static constexpr StepId id = StepId::RevealSheet;
-  std::int8_t nation = 0;
+  Nation nation = CHN;
 };
 struct MovementTurn {
   static constexpr StepId id = StepId::MovementTurn;
-  std::int8_t nation = 0;
+  Nation nation = CHN;
 };
 // The party asked (`nation`) for the ally's order in box `box`, executed via region `region`.
 // Layout: nation, ally * 16 + box, region.
@@ -242,7 +243,7 @@ struct PactPermission {
   int box = 0;
   RegionId region = kNoRegion;
   core::steps::Bytes pack() const {
-    return {static_cast<std::int8_t>(nation), static_cast<std::int8_t>(ally * 16 + box), static_cast<std::int8_t>(region)};
+    return {static_cast<std::int8_t>(index(nation)), static_cast<std::int8_t>(index(ally) * 16 + box), static_cast<std::int8_t>(region)};
   }
   static PactPermission unpack(core::steps::Bytes b) {
     const auto order = static_cast<std::uint8_t>(b[1]);
@@ -251,7 +252,8 @@ struct PactPermission {
 };
 struct CarrierLaunch {
   static constexpr StepId id = StepId::CarrierLaunch;
-  std::int8_t nation = 0, handled = 0;
+  Nation nation = CHN;
+  std::int8_t handled = 0;
 };  // carriers handled so far
 struct Combat {
   static constexpr StepId id = StepId::Combat;
@@ -262,11 +264,13 @@ struct BattleOrder {
 };  // the turn-order position selecting next
 struct PickRegion {
   static constexpr StepId id = StepId::PickRegion;
-  std::int8_t nation = 0, position = 0;
+  Nation nation = CHN;
+  std::int8_t position = 0;
 };  // position: the nation's
 struct HandOver {
   static constexpr StepId id = StepId::HandOver;
-  std::int8_t nation = 0, side = 0;
+  Nation nation = CHN;
+  std::int8_t side = 0;
 };  // the default Commander of `side`
 struct BattleDrive {
   static constexpr StepId id = StepId::BattleDrive;
@@ -276,40 +280,40 @@ struct BattleDie {
 };
 struct BattleChoice {
   static constexpr StepId id = StepId::BattleChoice;
-  std::int8_t nation = 0;
+  Nation nation = CHN;
 };
 struct Claim {
   static constexpr StepId id = StepId::Claim;
-  std::int8_t nation = 0;
+  Nation nation = CHN;
 };  // the victorious Commander
 struct Medal {
   static constexpr StepId id = StepId::Medal;
-  std::int8_t nation = 0;
+  Nation nation = CHN;
 };  // the victorious Commander
 // `nation` picks who takes `region`'s defence force against `invader`.
 struct NeutralDefence {
   static constexpr StepId id = StepId::NeutralDefence;
-  std::int8_t nation = 0;
+  Nation nation = CHN;
   RegionId region{};
-  std::int8_t invader = 0;
+  Nation invader = CHN;
 };
 struct LandAir {
   static constexpr StepId id = StepId::LandAir;
-  std::int8_t nation = 0;
+  Nation nation = CHN;
 };
 struct DeployPlans {
   static constexpr StepId id = StepId::DeployPlans;
 };
 struct MoraleCancel {
   static constexpr StepId id = StepId::MoraleCancel;
-  std::int8_t nation = 0;
+  Nation nation = CHN;
 };
 struct MoraleEvaluate {
   static constexpr StepId id = StepId::MoraleEvaluate;
 };
 struct MoraleRelieve {
   static constexpr StepId id = StepId::MoraleRelieve;
-  std::int8_t nation = 0;
+  Nation nation = CHN;
 };
 struct MoralePenalties {
   static constexpr StepId id = StepId::MoralePenalties;
@@ -317,22 +321,24 @@ struct MoralePenalties {
 // A penalty: what is still owed, and what was owed at first ("payment 1 of 3").
 struct BluePay {
   static constexpr StepId id = StepId::BluePay;
-  std::int8_t nation = 0, owed = 0, owed_at_first = 0;
+  Nation nation = CHN;
+  std::int8_t owed = 0, owed_at_first = 0;
 };
 struct Desert {
   static constexpr StepId id = StepId::Desert;
-  std::int8_t nation = 0, owed = 0, owed_at_first = 0;
+  Nation nation = CHN;
+  std::int8_t owed = 0, owed_at_first = 0;
 };
 struct Trade {
   static constexpr StepId id = StepId::Trade;
-  std::int8_t nation = 0;
+  Nation nation = CHN;
 };
 struct Purchases {
   static constexpr StepId id = StepId::Purchases;
 };
 struct Place {
   static constexpr StepId id = StepId::Place;
-  std::int8_t nation = 0;
+  Nation nation = CHN;
 };
 struct GameOver {
   static constexpr StepId id = StepId::GameOver;
@@ -342,7 +348,7 @@ struct GameOver {
 // Phase 3: a Command leaving units behind at a pin, one unit at a time (movement.cpp; Pinning,
 // rulings 23-25). box == 0: none.
 struct PinSplit {
-  std::uint8_t nation = 0;
+  Nation nation = CHN;
   std::uint8_t box = 0;       // the order being executed, 1..9
   RegionId at = kNoRegion;    // where the pin holds (the Command stands there)
   RegionId via = kNoRegion;   // the intermediate region still to pass, or kNoRegion
@@ -360,7 +366,7 @@ struct PinSplit {
 struct FighterTokens {
   static constexpr int kMaxPlaces = kNations * 14;
   struct Place {
-    std::uint8_t nation = 0;
+    Nation nation = CHN;
     RegionId region = kNoRegion;
     std::uint8_t count = 0;
     bool operator==(const Place&) const = default;
@@ -387,14 +393,14 @@ enum FightPart : std::uint8_t { kFightNone, kFightSetup, kFightBattle, kFightNex
 struct Fight {
   RegionId region = kNoRegion;
   std::uint8_t part = kFightNone;
-  std::array<std::uint8_t, 2> commander{kNoNation, kNoNation};
-  std::array<std::uint8_t, 2> took_part{};  // nations (bits) of each side with units in the battle
-  std::uint8_t victor = 0;                  // the side that captured the territory (Claim, Medal)
-  std::uint8_t medals = 0;                  // Medals still to give (Apply Medals)
-  std::uint8_t medal_to = 0;                // nations (bits) that may gain them (Article Four, ruling 61)
+  std::array<Nation, 2> commander{kNoNation, kNoNation};
+  std::array<NationSet, 2> took_part{};  // the nations of each side with units in the battle
+  std::uint8_t victor = 0;               // the side that captured the territory (Claim, Medal)
+  std::uint8_t medals = 0;               // Medals still to give (Apply Medals)
+  NationSet medal_to{};                  // the nations that may gain them (Article Four, ruling 61)
   // The Soviet-Japanese Pact's two battles in one region (Article Three, ruling 52): the party each
   // battle leaves out (kNoNation: an ordinary battle), and which of the two is being fought.
-  std::array<std::uint8_t, 2> left_out{kNoNation, kNoNation};
+  std::array<Nation, 2> left_out{kNoNation, kNoNation};
   std::uint8_t battle_no = 0;
   bool bombed = false;  // the region's one raid of the round is made (ruling 53)
   // Between Active regions: the last one resolved, whose board stays in State::battle as the Battle
@@ -411,8 +417,8 @@ inline constexpr std::uint8_t kAlliedWin = 1, kAxisWin = 2, kBothLose = 4;
 enum PactStatus : std::uint8_t { kPactInForce, kPactBroken, kPactEnded };
 struct PactState {
   std::uint8_t status = kPactInForce;
-  std::uint8_t offender = kNoNation;  // the party that broke it (Article Four)
-  std::uint16_t broken_round = 0;     // the round it was broken: no Medals between the parties then
+  Nation offender = kNoNation;     // the party that broke it (Article Four)
+  std::uint16_t broken_round = 0;  // the round it was broken: no Medals between the parties then
   bool operator==(const PactState&) const = default;
 };
 
@@ -426,8 +432,8 @@ struct State {
   std::uint16_t reveal_epoch = 0;  // incremented by every reveal (design §4.4): the undo barrier
 
   NationArray<NationState> nation{};
-  std::array<std::uint8_t, kNations> turn_order{};  // slot order: nations, then kNoNation
-  std::array<std::uint8_t, kNations> choosing{};    // Phase 2 Step 2: the bid order being formed
+  std::array<Nation, kNations> turn_order{};  // slot order: nations, then kNoNation
+  std::array<Nation, kNations> choosing{};    // Phase 2 Step 2: the bid order being formed
   RegionArray<RegionState> region{};
   NationArray<CommandPool> command{};                       // [nation][number], 0 unused
   std::array<Construction, kMaxIndustries> construction{};  // by the tables' industry index

@@ -231,7 +231,7 @@ nlohmann::json done_confirmations(const Game& g, const State& v, core::Seat seat
 nlohmann::json carry_out_json(const Game& g, const State& v, core::Seat seat) {
   if (v.steps.top().id != StepId::MovementTurn) return nullptr;
   const Nation n = nation_at(v.steps.top().as<step::MovementTurn>().nation);
-  if (!((g.seat_nations(seat) >> n) & 1u)) return nullptr;
+  if (!g.seat_nations(seat).test(n)) return nullptr;
   const CarryOut next = carry_out_next(CCtx{g, v}, n);
   if (next.stop == CarryOut::Nothing) return nullptr;
   static constexpr const char* kStops[] = {"next", "pin", "route"};
@@ -570,7 +570,7 @@ core::i18n::Message Game::phase_message(const State& s) const {
   if (node_kind(s) == core::NodeKind::Simultaneous)
     for (core::Seat p = 0; p < seat_count(); ++p)
       for (Nation n : kAllNations)
-        if ((acting_nations(s, p) >> n) & 1u) who.push_back(text::nation(n));
+        if (acting_nations(s, p).test(n)) who.push_back(text::nation(n));
   const core::i18n::Message nations = text::listed(who);
   const std::string_view rule = step_rule(st.id);
   const core::i18n::Message where =
@@ -730,7 +730,7 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
   }
   // Phase 3: why the seat's next order offers only `cancel` (its pin, its rails, its range).
   std::string why;
-  if (seat && v.steps.top().is<step::MovementTurn>() && ((seat_nations(*seat) >> v.steps.top().as<step::MovementTurn>().nation) & 1u))
+  if (seat && v.steps.top().is<step::MovementTurn>() && seat_nations(*seat).test(nation_at(v.steps.top().as<step::MovementTurn>().nation)))
     why = order_blocked_why(CCtx{*this, v}, nation_at(v.steps.top().as<step::MovementTurn>().nation));
   return {{"scenario", scenario_->id},
           {"players", seat_table_->players},
@@ -778,7 +778,7 @@ std::string Game::board_text(const State& v, std::optional<core::Seat> seat, std
   // The seat's own nations come first.
   for (const bool own : {true, false})
     for (Nation n : kAllNations)
-      if (v.nation[n].in_play && own == (seat && ((seat_nations(*seat) >> n) & 1u))) out += commands_text(v, n);
+      if (v.nation[n].in_play && own == (seat && seat_nations(*seat).test(n))) out += commands_text(v, n);
   return out;
 }
 
@@ -792,7 +792,7 @@ std::string Game::compact_board_text(const State& v, std::optional<core::Seat> s
                     nations_text(v, seat, language) + under_way_text(v, seat);
   if (v.fight.region == kNoRegion && seat)
     for (Nation n : kAllNations)
-      if (((seat_nations(*seat) >> n) & 1u) && v.sheet[n].selected) {
+      if (seat_nations(*seat).test(n) && v.sheet[n].selected) {
         const RegionId r = v.command[n][at(v.sheet[n].selected)].region;
         if (r != kNoRegion) out += region_text(v, r);
       }
@@ -865,7 +865,7 @@ std::string Game::under_way_text(const State& v, std::optional<core::Seat> seat)
       for (int i = 0; i < b.row_count[at(side)]; ++i) {
         const Row& r = b.rows[at(side)][at(i)];
         for (Nation n : kAllNations)
-          if (r.alive(static_cast<std::uint8_t>(n)) || r.eliminated[n])
+          if (r.alive(n) || r.eliminated[n])
             rows += fmt::format("\n    {} {} {}: {} fresh {} light {} damaged {} eliminated", nation_name(n), battle_type_[r.type],
                                 battle_stance_[r.type][r.stance], r.fresh[n], r.light[n], r.damaged == n ? 1 : 0, r.eliminated[n]);
       }

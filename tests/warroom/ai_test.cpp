@@ -560,7 +560,7 @@ TEST(SearchBotCalculatedAttacks, Phase2Step1_AmongTheCandidates) {
   core::Rng rng(3);
   const core::Seat seat = g.seat_of(GER);
   State played = s;
-  while (top(played) == StepId::WriteSheets && g.acting_nations(played, seat))
+  while (top(played) == StepId::WriteSheets && g.acting_nations(played, seat).any())
     g.apply(played, seat, bot.choose(g, played, seat, rng), nullptr);
   const SheetCandidate& chosen = bot.last_search().plans[bot.last_search().chosen];
   EXPECT_EQ(played.sheet[GER].box, [&] {

@@ -19,6 +19,7 @@ namespace {
 // Nation ids as in the engine; sides as on the Battle Status Board.
 
 constexpr int kAllied = 0, kAxis = 1;
+constexpr Nation kNinth = static_cast<Nation>(9);  // a byte that names no nation: a bad setup
 constexpr Colour Y = Colour::Yellow, B = Colour::Blue, G = Colour::Green, R = Colour::Red, K = Colour::Black, W = Colour::White;
 
 // Unit types with the design's stance table (§3.3); the tests name every number they rely on.
@@ -91,11 +92,11 @@ class BattleTest : public ::testing::Test {
     for (std::uint8_t n = 0; n < kNations; ++n) setup.rank[nation_at(n)] = n;  // turn order CHN, BC, ... JPN
     for (auto& s : setup.stock) s = {5, 5, 5};
   }
-  void add(int side, std::uint8_t nation, Type t, int count, int stance) {
+  void add(int side, Nation nation, Type t, int count, int stance) {
     setup.units.push_back(
         {static_cast<std::uint8_t>(side), nation, type(t), static_cast<std::uint8_t>(count), static_cast<std::int8_t>(stance)});
   }
-  void start(std::uint8_t allied, std::uint8_t axis) {
+  void start(Nation allied, Nation axis) {
     setup.commander = {allied, axis};
     const std::string err = setup_battle(b, setup, &log);
     ASSERT_EQ(err, "");
@@ -131,10 +132,10 @@ class BattleTest : public ::testing::Test {
       if (e.event == kEvStage) out.push_back({e.args[1], e.args[2]});
     return out;
   }
-  std::vector<int> die_nations() const {
-    std::vector<int> out;
+  std::vector<Nation> die_nations() const {
+    std::vector<Nation> out;
     for (const auto& e : log.entries())
-      if (e.event == kEvDie) out.push_back(e.args[1]);
+      if (e.event == kEvDie) out.push_back(nation_at(e.args[1]));
     return out;
   }
 };
@@ -167,7 +168,7 @@ TEST_F(BattleTest, Phase4_SurfaceBattleExample_BatchesAlternateFromTheEarlierCom
   EXPECT_EQ(need(b), Need::Done);
   EXPECT_EQ(batches(), (std::vector<std::array<int, 3>>{
                            {kAxis, GER, 10}, {kAllied, USSR, 10}, {kAxis, GER, 2}, {kAllied, USSR, 10}, {kAllied, USSR, 1}}));
-  const std::vector<int> nations = die_nations();
+  const std::vector<Nation> nations = die_nations();
   EXPECT_EQ(std::count(nations.begin(), nations.begin() + 8, GER), 8);
   EXPECT_EQ(nations[8], ITA);
   EXPECT_EQ(nations[9], ITA);
@@ -510,7 +511,7 @@ TEST_F(BattleTest, Setup_BadInputIsRefusedAndChangesNothing) {
   bad.commander = {BC, BC};
   EXPECT_NE(setup_battle(b, bad), "");
   bad = setup;
-  bad.commander[1] = 9;
+  bad.commander[1] = kNinth;
   EXPECT_NE(setup_battle(b, bad), "");
   bad = setup;
   bad.units[0].side = 1;  // BC on both sides
@@ -832,7 +833,7 @@ TEST_F(Convoy, Phase4_ResolvingConvoyRaids_BatchesOfTenPerCommand) {
 }
 
 TEST_F(Convoy, Setup_BadRaidIsRefused) {
-  raid.commands.push_back({9, 1});
+  raid.commands.push_back({kNinth, 1});
   EXPECT_NE(setup_convoy_raid(b, raid), "");
   raid.commands.pop_back();
   raid.clusters.clear();
@@ -959,14 +960,14 @@ TEST(BattleSoak, RandomBattlesKeepTheirInvariants) {
     BattleSetup s;
     for (std::uint8_t n = 0; n < kNations; ++n) s.rank[nation_at(n)] = static_cast<std::uint8_t>((n * 3 + game) % 7);
     for (auto& st : s.stock) st = {pick(3), pick(3), pick(3)};
-    s.commander = {static_cast<std::uint8_t>(pick(4)), static_cast<std::uint8_t>(4 + pick(3))};
+    s.commander = {nation_at(pick(4)), nation_at(4 + pick(3))};
     s.orange[nation_at(pick(7))] = pick(2) == 0;
     s.port_advantage = {pick(2) == 0, pick(2) == 0};
     const bool sea = pick(2) == 0;
     std::array<int, kSides> total{};
     for (int side = 0; side < kSides; ++side)
       for (int k = 0, n = 1 + pick(4); k < n; ++k) {
-        const auto nation = static_cast<std::uint8_t>(side == 0 ? pick(4) : 4 + pick(3));
+        const Nation nation = nation_at(side == 0 ? pick(4) : 4 + pick(3));
         const Type land_or_sea[] = {kInf, kArt, kArm, kSub, kCa, kCv, kBb};
         Type t = pick(3) == 0 ? (pick(2) ? kFtr : kCf) : land_or_sea[sea ? 3 + pick(4) : pick(3)];
         const int count = 1 + pick(8);
@@ -1008,7 +1009,7 @@ TEST(BattleSoak, RandomBattlesKeepTheirInvariants) {
     }
     for (int side = 0; side < kSides; ++side) {
       int units = 0;
-      for (std::uint8_t n = 0; n < kNations; ++n)
+      for (Nation n : kAllNations)
         for (int t = 0; t <= kCf; ++t) {
           units += eliminated(b, side, n, static_cast<std::uint8_t>(t)) + survivors(b, side, n, static_cast<std::uint8_t>(t));
         }

@@ -39,7 +39,7 @@ void expect_only_legal(const Game& g, std::uint64_t seed, bool against_random) {
     core::Seat seat = 0;
     while (!(acting & core::seat_bit(seat))) ++seat;
     const State obs = g.observe(s, seat);
-    const bool rules = !against_random || alliance_of(nation_at(__builtin_ctz(g.seat_nations(seat)))) == Alliance::Allied;
+    const bool rules = !against_random || alliance_of(g.seat_nations(seat).nth(0)) == Alliance::Allied;
     const core::Action a =
         rules ? bots[static_cast<std::size_t>(seat)].choose(g, obs, seat, choices) : random.choose(g, obs, seat, choices);
     core::ActionList legal;
@@ -209,7 +209,7 @@ class RulesBotBattle : public ::testing::Test {
     for (auto& st : setup.stock) st = {5, 5, 5};
     setup.commander = {USSR, GER};
   }
-  void add(int side, std::uint8_t nation, UnitKind k, int count, int stance) {
+  void add(int side, Nation nation, UnitKind k, int count, int stance) {
     setup.units.push_back({static_cast<std::uint8_t>(side), nation, type_spec(data()->unit(k)), static_cast<std::uint8_t>(count),
                            static_cast<std::int8_t>(stance)});
   }
@@ -265,7 +265,7 @@ UnitTypeArray<std::uint8_t> german_purchases(const Game& g, State s) {
   RulesBot bot;
   core::Rng rng(1);
   const core::Seat seat = g.seat_of(GER);
-  for (int k = 0; k < 60 && (g.acting_nations(s, seat) >> GER & 1u); ++k)
+  for (int k = 0; k < 60 && g.acting_nations(s, seat).test(GER); ++k)
     g.apply(s, seat, bot.choose(g, g.observe(s, seat), seat, rng), nullptr);
   return s.sheet[GER].buy;
 }

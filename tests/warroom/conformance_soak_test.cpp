@@ -121,7 +121,7 @@ TEST(WarroomPreconditions, AnActionNoRuleAcceptsStopsACheckedBuild) {
   core::Seat seat = 0;
   while (!(acting & core::seat_bit(seat))) ++seat;
   int other = 0;
-  while (g.acting_nations(start, seat) & (1u << other)) ++other;
+  while (other < kNations && g.acting_nations(start, seat).test(nation_at(other))) ++other;
   EXPECT_DEATH(
       {
         State s = start;
@@ -249,7 +249,7 @@ void check_secrets(const Game& g, const State& s) {
     if (seat == core::kChance) continue;
     const State seen = g.observe(s, seat);
     for (Nation n : kAllNations) {
-      if (seat >= 0 && ((g.seat_nations(seat) >> n) & 1u)) continue;
+      if (seat >= 0 && g.seat_nations(seat).test(n)) continue;
       if (!(s.sheet[nation_at(n)].flags & kOrdersRevealed)) {
         ASSERT_EQ(seen.sheet[nation_at(n)].box, (std::array<Order, kMaxOrders>{}))
             << "seat " << int(seat) << " sees " << g.nation_name(n) << "'s orders";
@@ -263,8 +263,8 @@ void check_secrets(const Game& g, const State& s) {
     }
     if (top(s) == StepId::DeployPlans)
       for (int i = 0; i < g.industries(); ++i) {
-        const int owner = s.region[g.industry_region(i)].controller;
-        if (owner != kNoNation && !(seat >= 0 && ((g.seat_nations(seat) >> owner) & 1u))) {
+        const Nation owner = s.region[g.industry_region(i)].controller;
+        if (owner != kNoNation && !(seat >= 0 && g.seat_nations(seat).test(owner))) {
           ASSERT_EQ(seen.construction[at(i)].hold, (UnitTypeArray<std::uint8_t>{}));
         }
       }

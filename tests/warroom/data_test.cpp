@@ -527,7 +527,7 @@ TEST(WarRoomScenarios, T19_WarInEuropeSetupKeepsTheStatedFacts) {
 TEST(WarRoomScenarios, T19_TheOtherScenariosAsStated) {
   const Data& d = shipped();
   const Scenario& global = scenario("global-war");
-  EXPECT_EQ(global.nations, 0x7f);
+  EXPECT_EQ(global.nations, NationSet::first(kNations));
   EXPECT_EQ(global.morale, BoardSide::Front);
   EXPECT_TRUE(global.trade);
   EXPECT_TRUE(global.pact);

@@ -184,7 +184,7 @@ inline void resolve_all(const Game& g, State& s, const std::string& colour, core
 // (Garrison Forces), and the territory is taken.
 inline void take_undefended(const Game& g, State& s, Nation nation, const std::string& where) {
   s.turn_order.fill(kNoNation);
-  s.turn_order[0] = static_cast<std::uint8_t>(nation);
+  s.turn_order[0] = nation;
   start_phase(g, s, 4);
   act(g, s, nation, "fight " + g.nation_name(nation) + " " + where);
   resolve(g, s, {"white", "white"});

@@ -235,7 +235,7 @@ TEST(GlobalWar, RestoringControl_T15_AcrossTheaters) {
   for (const Case k : {Case{BC, "U5", JPN, US}, Case{US, "B10", JPN, BC}, Case{BC, "G8", GER, USSR}, Case{USSR, "J3", JPN, CHN}}) {
     State s = empty_map(g);
     s.pact.status = kPactBroken;  // the USSR may fight Japan
-    s.region[region(k.where)].controller = static_cast<std::uint8_t>(k.enemy);
+    s.region[region(k.where)].controller = k.enemy;
     put(s, k.enemy, 35, k.enemy == JPN ? "J1" : "G1", {{kInf, 1}});
     put(s, k.liberator, 40, k.where, {{kInf, 1}});
     take_undefended(g, s, k.liberator, k.where);

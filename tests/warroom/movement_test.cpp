@@ -557,7 +557,7 @@ TEST(NarrowPassages, ClosedUnlessTheAllianceHoldsTheKey) {
   ASSERT_NE(any, nullptr);
   ASSERT_TRUE(g.scenario().in_play.test(any->sea_a) && g.scenario().in_play.test(any->sea_b));
   const std::string from = d.region(any->sea_a).id, to = d.region(any->sea_b).id;
-  for (std::uint8_t holder : {std::uint8_t{BC}, std::uint8_t{JPN}}) {
+  for (Nation holder : {BC, JPN}) {
     State s = example_position(g);
     put(s, JPN, 3, from, {{kCa, 1}});
     for (int k = 0; k < any->key_count; ++k) s.region[any->keys[at(k)]].controller = holder;

@@ -209,11 +209,11 @@ TEST(SovietJapanesePact, TheCaptureOfMoscowOrGreaterGermanyEndsIt) {
   const Game g = global_war();
   for (const char* capital : {"R1", "G1"}) {
     State s = g.new_game();
-    s.region[region(capital)].controller = static_cast<std::uint8_t>(std::string(capital) == "R1" ? GER : BC);
+    s.region[region(capital)].controller = std::string(capital) == "R1" ? GER : BC;
     start_phase(g, s, 8);
     EXPECT_EQ(s.pact.status, kPactEnded) << capital;
     EXPECT_FALSE(pact_in_force(CCtx{g, s}));
-    s.region[region(capital)].controller = static_cast<std::uint8_t>(std::string(capital) == "R1" ? USSR : GER);
+    s.region[region(capital)].controller = std::string(capital) == "R1" ? USSR : GER;
     start_phase(g, s, 8);
     EXPECT_EQ(s.pact.status, kPactEnded) << "retaking it does not restore the pact";
   }
@@ -249,16 +249,15 @@ TEST(SovietJapanesePact, ArticleThree_NoBattleBetweenThePartiesAlone) {
 
 // Plays the Active region being resolved with these dice (every decision the first legal one), and
 // notes, for each of the pact's battles there, the nations with units in each side's rows.
-std::array<std::array<std::uint8_t, kSides>, 2> play_battles(const Game& g, State& s, const std::vector<std::string>& dice,
-                                                             core::LogSink* log) {
-  std::array<std::array<std::uint8_t, kSides>, 2> rows{};
+std::array<std::array<NationSet, kSides>, 2> play_battles(const Game& g, State& s, const std::vector<std::string>& dice,
+                                                          core::LogSink* log) {
+  std::array<std::array<NationSet, kSides>, 2> rows{};
   std::size_t die = 0;
   while (in_battle(s)) {
     for (int side = 0; side < kSides; ++side)
       for (int i = 0; i < s.battle.row_count[at(side)]; ++i)
         for (Nation n : kAllNations)
-          if (s.battle.rows[at(side)][at(i)].fresh[nation_at(n)])
-            rows[at(s.fight.battle_no)][at(side)] |= nation_bit(static_cast<Nation>(n));
+          if (s.battle.rows[at(side)][at(i)].fresh[n]) rows[at(s.fight.battle_no)][at(side)].set(n);
     if (g.node_kind(s) == core::NodeKind::Chance) {
       EXPECT_LT(die, dice.size()) << "more dice than supplied";
       if (die == dice.size()) return rows;
@@ -290,16 +289,15 @@ TEST(SovietJapanesePact, Ruling52_TwoDistinctBattlesWithAThirdParty) {
   ASSERT_TRUE(s.region[region("P-14")].flags & kActive);
   Lines log(g);
   act(g, s, USSR, "fight USSR P-14", &log);
-  EXPECT_EQ(s.fight.left_out, (std::array<std::uint8_t, 2>{JPN, USSR})) << "the first battle leaves out the later party";
+  EXPECT_EQ(s.fight.left_out, (std::array<Nation, 2>{JPN, USSR})) << "the first battle leaves out the later party";
   // Battle 1, the Allied Commander (the USSR) first: 5 dice (sub 2, cruiser 2, +1 Force Advantage for
   // the cruiser); two yellows dive, then sink the German submarine; Germany's 2 dice miss. Battle 2,
   // Japan first: its 2 yellows find no yellow target (the Soviet submarine is not in this battle);
   // the US cruiser's 2 blues sink the Japanese cruiser.
   const auto rows =
       play_battles(g, s, {"yellow", "yellow", "white", "white", "white", "white", "white", "yellow", "yellow", "blue", "blue"}, &log);
-  EXPECT_EQ(rows[0], (std::array<std::uint8_t, kSides>{static_cast<std::uint8_t>(nation_bit(USSR) | nation_bit(US)), nation_bit(GER)}))
-      << log.text;
-  EXPECT_EQ(rows[1], (std::array<std::uint8_t, kSides>{nation_bit(US), nation_bit(JPN)})) << log.text;
+  EXPECT_EQ(rows[0], (std::array<NationSet, kSides>{nation_bit(USSR) | nation_bit(US), nation_bit(GER)})) << log.text;
+  EXPECT_EQ(rows[1], (std::array<NationSet, kSides>{nation_bit(US), nation_bit(JPN)})) << log.text;
   EXPECT_NE(log.text.find("Article Three: battle 1 of 2 in " + data()->region(region("P-14")).name + ", without Imperial Japan"),
             std::string::npos)
       << log.text;

@@ -165,7 +165,7 @@ TEST(Phase2Step2, OnlyTiedBiddersAreDrawn) {
   chance(g, s, "draw ITA");
   act(g, s, ITA, "slot ITA 4");  // US takes the last slot left, 3
   EXPECT_EQ(s.nation[US].slot, 3);
-  const std::array<std::uint8_t, kNations> expected = {BC, GER, US, ITA, USSR, kNoNation, kNoNation};
+  const std::array<Nation, kNations> expected = {BC, GER, US, ITA, USSR, kNoNation, kNoNation};
   EXPECT_EQ(s.turn_order, expected);
 }
 

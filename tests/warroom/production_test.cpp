@@ -214,7 +214,7 @@ TEST(Phase7, ChinaMobilizesInfantryUpToSvPerTerritory) {
   EXPECT_FALSE(legal(g, s, g.seat_of(CHN), "buy CHN inf")) << "every mobilization territory is full";
   for (core::Seat seat = 0; seat < g.seat_count(); ++seat)
     for (Nation n : kAllNations)
-      if (((g.seat_nations(seat) >> n) & 1u) && g.acting_nations(s, seat) & (1u << n)) act(g, s, n, "done " + g.nation_name(n));
+      if (g.seat_nations(seat).test(n) && g.acting_nations(s, seat).test(n)) act(g, s, n, "done " + g.nation_name(n));
   s = play_until(g, s, [](const State& x) { return top(x) == StepId::Place && step_nation(x.steps.top()) == CHN; });
   const int before = units_of(s, CHN);
   const RegionId c1 = data()->find_region("C1");

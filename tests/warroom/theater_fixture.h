@@ -19,7 +19,7 @@ inline void movement_turn(const Game& g, State& s, Nation nation, const std::vec
   for (std::size_t i = 0; i < orders.size(); ++i)
     sh.box[i] = {static_cast<std::uint8_t>(orders[i].first), region(orders[i].second), kWritten};
   s.turn_order.fill(kNoNation);
-  s.turn_order[0] = static_cast<std::uint8_t>(nation);
+  s.turn_order[0] = nation;
   start_phase(g, s, 3);
   ASSERT_EQ(top(s), StepId::MovementTurn);
   ASSERT_EQ(step_nation(s.steps.top()), nation);
