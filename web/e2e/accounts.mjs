@@ -1,12 +1,15 @@
 // Browser end to end: accounts and table talk as two devices of one player and a second player see
 // them. A phone registers in the lobby and creates a training game (its seat is tied to the account);
-// a laptop signs in and finds it under "My games", marked as its turn, and plays it from there; the
+// a laptop signs in and finds it under "My games", marked as its turn, and plays it from there, while
+// the phone's "My games" follows the move without a reload (no browser notifications asked); the
 // two seats of a public game talk at the table, markup shown as text; signing out everywhere ends the
 // phone's session too. Screenshots at 1280x800 and 390x844.
 // Usage: node e2e/accounts.mjs BASE_URL SCREENSHOT_DIR
-import { createTrainingGame, fail, launch } from './browser.mjs';
+import { readFileSync } from 'node:fs';
+import { createTrainingGame, fail, launch, playSeat } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
+const en = JSON.parse(readFileSync(new URL('../../data/i18n/en.json', import.meta.url))).ui.web;
 const browser = await launch();
 const signIn = async (page, button) => {
   await page.goto(base);
@@ -58,13 +61,27 @@ try {
   await laptop.click(`#my-games a.play[data-id="${id}"]`);
   await laptop.waitForSelector('button.action, button.kind', { timeout: 10000 }); // plays the seat from here
 
+  // The phone's lobby, without browser notifications, follows the game: once Anna's seat has played
+  // (through the API here), its row waits for others without a reload, pushed over the account's socket.
+  const mine = (await phone.evaluate(() => fetch('/api/me/games').then((r) => r.json()))).games.find((g) => g.id === id);
+  await playSeat(base, id, mine.token);
+  await phone
+    .waitForFunction(
+      ([id, word]) => document.querySelector(`#my-games a.play[data-id="${id}"]`)?.closest('tr')?.textContent.includes(word),
+      [id, en.waiting_for_others],
+      { timeout: 5000 },
+    )
+    .catch(() => fail("the lobby's My games did not follow the game without browser notifications"));
+
   // Signing out everywhere on the laptop signs the phone out too.
   await laptop.goto(base);
   await laptop.click('#sign-out');
   await laptop.waitForSelector('#sign-in');
   await phone.reload();
   await phone.waitForSelector('#sign-in', { timeout: 10000 });
-  console.log('accounts: registered, My games on a second device, table talk and a private message pushed, signed out everywhere');
+  console.log(
+    'accounts: registered, My games on a second device and followed live, table talk and a private message pushed, signed out everywhere',
+  );
 } finally {
   await browser.close();
 }

@@ -105,6 +105,19 @@ export async function claimSeat(base, id, seat) {
   return (await res.json()).token;
 }
 
+// Plays a seat through the API with its token: its first legal action each time, while it has any and
+// `more()` says so (50 actions at most). Fails on an action refused.
+export async function playSeat(base, id, token, more = () => true) {
+  const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
+  for (let i = 0; i < 50 && more(); ++i) {
+    const v = await (await fetch(`${base}api/games/${id}/view`, { headers })).json();
+    if (!v.legal_actions?.length) return;
+    const body = JSON.stringify({ action: v.legal_actions[0], version: v.version });
+    const res = await fetch(`${base}api/games/${id}/actions`, { method: 'POST', headers, body });
+    if (res.status !== 200) fail(`an action was refused: ${await res.text()}`);
+  }
+}
+
 // Makes a page (or every page of a context) hold `seat` of game `id`, as the browser keeps a claim.
 export async function holdSeat(target, id, seat, token) {
   await target.addInitScript(([g, s, t]) => localStorage.setItem(`game.${g}`, JSON.stringify({ seat: s, token: t })), [id, seat, token]);

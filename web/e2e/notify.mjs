@@ -10,7 +10,7 @@
 // Usage: node e2e/notify.mjs BASE_URL SCREENSHOT_DIR
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createTrainingGame, fail, launch } from './browser.mjs';
+import { createTrainingGame, fail, launch, playSeat } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
 const en = JSON.parse(readFileSync(new URL('../../data/i18n/en.json', import.meta.url))).ui.web;
@@ -41,15 +41,6 @@ const api = async (method, path, body, token) => {
   if (token) headers.Authorization = `Bearer ${token}`;
   const res = await fetch(new URL(path, base), { method, headers, body: body && JSON.stringify(body) });
   return { status: res.status, body: await res.json().catch(() => ({})) };
-};
-// Plays the seat's first legal action while it has any and `more` says so.
-const play = async (id, token, more = () => true) => {
-  for (let i = 0; i < 50 && more(); ++i) {
-    const v = (await api('GET', `/api/games/${id}/view`, undefined, token)).body;
-    if (!v.legal_actions?.length) return;
-    const r = await api('POST', `/api/games/${id}/actions`, { action: v.legal_actions[0], version: v.version }, token);
-    if (r.status !== 200) fail(`an action was refused: ${JSON.stringify(r.body)}`);
-  }
 };
 const active = async (id, token) => ((await api('GET', `/api/games/${id}/view`, undefined, token)).body.legal_actions ?? []).length > 0;
 
@@ -121,7 +112,7 @@ try {
     anna.waitForFunction(([link, word]) => document.querySelector(link)?.closest('tr')?.textContent.includes(word), [link, word], {
       timeout: 5000,
     });
-  await play(id, mine.token, () => true);
+  await playSeat(base, id, mine.token);
   if (await active(id, mine.token)) fail('the game does not wait for Boris after her moves');
   await rowSays(en.waiting_for_others).catch(async () => {
     const row = await anna.evaluate((link) => document.querySelector(link)?.closest('tr')?.textContent, link);
@@ -136,7 +127,7 @@ try {
   await anna.focus(link);
   const scrolled = await anna.evaluate(() => window.scrollY);
   const before = posts.length;
-  await play(id, boris, () => true);
+  await playSeat(base, id, boris);
   const moved = Date.now();
   await until('UK to play again', () => active(id, mine.token));
   await until('the browser notification', async () => (await anna.evaluate(() => window.told.length)) > 0, 5);
