@@ -56,7 +56,7 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
   State& s = c.s;
   switch (e.type) {
     case EffectType::MandateProduction:
-      if (s.mandate_count < kMaxMandates) s.mandates[at(s.mandate_count++)] = {e.power, e.use, e.theater, e.amount};
+      if (s.mandate_count < kMaxMandates) s.mandates[at(s.mandate_count++)] = {power_at(e.power), e.use, e.theater, e.amount};
       c.note("6.6", e.power, Event::Mandate, e.power, e.amount, e.theater == kNoTheater ? -1 : churchill::index(e.theater),
              static_cast<int>(e.use));
       return true;
@@ -66,7 +66,7 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
       return true;
     case EffectType::PlaceIssue:
       if (s.issues[issue_at(e.issue)].where == IssueWhere::Display) {
-        s.issues[issue_at(e.issue)] = {IssueWhere::Table, kCenter, 0, kNone};
+        s.issues[issue_at(e.issue)] = {IssueWhere::Table, kCenter, 0, kNoPower};
         c.note("5.11", -1, Event::IssueToTable, e.issue);
       }
       return true;
@@ -307,7 +307,7 @@ void resolve_agenda(const Ctx& c) {
 // 5.14: the winner places one issue at the difference to the lowest other card.
 void agenda_won(const Ctx& c, Power winner) {
   State& s = c.s;
-  s.agenda_winner = static_cast<std::int8_t>(index(winner));
+  s.agenda_winner = winner;
   int lowest = 99;
   for (Power p : kAllPowers)
     if (p != winner) lowest = std::min<int>(lowest, s.agenda_value[p]);
@@ -352,7 +352,7 @@ void next_selection(const Ctx& c, Power power, int picked, int players_left) {
     c.push(step::AgendaPairs{left_of(power), 0, players_left - 1});
   } else {
     s.pass_earned.fill(false);
-    c.push(step::MeetingTurn{left_of(power_at(s.agenda_winner))});
+    c.push(step::MeetingTurn{left_of(s.agenda_winner)});
   }
 }
 }  // namespace
@@ -365,8 +365,7 @@ void apply_selection(const Ctx& c, core::Action a) {
   if (s.steps.top().id == StepId::AgendaWinnerPlaces) {
     const step::AgendaWinnerPlaces w = c.top<step::AgendaWinnerPlaces>();
     const bool center = w.space == 0;
-    s.issues[issue_at(issue)] = {IssueWhere::Table, static_cast<std::int8_t>(center ? kCenter : index(w.seat)),
-                                 static_cast<std::int8_t>(w.space), kNone};
+    s.issues[issue_at(issue)] = {IssueWhere::Table, center ? kCenter : w.seat, static_cast<std::int8_t>(w.space), kNoPower};
     c.note("5.14", w.seat, Event::IssueSelected, w.seat, issue, w.space);
     // Then each player, from the winner's left, places a pair in the centre.
     c.replace(step::AgendaPairs{left_of(w.seat), 0, 3});
@@ -374,7 +373,7 @@ void apply_selection(const Ctx& c, core::Action a) {
     return;
   }
   const step::AgendaPairs pairs = c.top<step::AgendaPairs>();
-  s.issues[issue_at(issue)] = {IssueWhere::Table, kCenter, 0, kNone};
+  s.issues[issue_at(issue)] = {IssueWhere::Table, kCenter, 0, kNoPower};
   c.note("5.14", pairs.seat, Event::IssueSelected, pairs.seat, issue, 0);
   next_selection(c, pairs.seat, pairs.picked + 1, pairs.players_left);
 }

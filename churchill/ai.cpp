@@ -77,10 +77,10 @@ double surrender_chance(const Game& g, const State& s, SpaceId space, int confer
 // 5.27 and 9.4 D/E: during the Meeting, the power with the most issues on its track (or in its
 // chair) is on course to win the conference: the VP a conference won gives it.
 void add_conference_on_course(const Game& g, const State& s, std::array<double, kPowers>& vp) {
-  if (s.conference_winner >= 0) return;  // decided (and scored) already
+  if (s.conference_winner != kNoPower) return;  // decided (and scored) already
   std::array<int, kPowers> issues{};
   for (IssueId i : g.data().issues.ids())
-    if (s.issues[i].where == IssueWhere::Table && s.issues[i].track != kCenter) ++issues[static_cast<std::size_t>(s.issues[i].track)];
+    if (s.issues[i].where == IssueWhere::Table && s.issues[i].track != kCenter) ++issues[core::index_of(s.issues[i].track)];
   const int most = *std::max_element(issues.begin(), issues.end());
   if (most == 0 || std::count(issues.begin(), issues.end(), most) > 1) return;
   const auto p = static_cast<std::size_t>(std::max_element(issues.begin(), issues.end()) - issues.begin());

@@ -42,8 +42,9 @@ class BoardText {
 
  private:
   std::string power(int p) const { return n_.power(p); }
+  std::string power(Power p) const { return n_.power(index(p)); }
   // "UK", "ВБ": a power in a cell of the markers' columns.
-  std::string short_power(int p) const { return tr("board.power_short." + std::string(power_name(static_cast<Power>(p)))); }
+  std::string short_power(Power p) const { return tr("board.power_short." + std::string(power_name(p))); }
   std::string tr(std::string_view key, const core::i18n::Args& args = {}) const { return n_.tr(key, args); }
 
   std::string position(const IssueState& is) const { return n_.render(position_message(is)); }
@@ -62,7 +63,7 @@ class BoardText {
         "  " + outcome + (over_ || s_.secret_agenda_variant ? "" : ": " + tr("board.would_win", {{"power", power(g_.winner(s_))}})) + "\n";
     out += fmt::format("{}: {} {} {} {} {} {}{}\n", tr("board.conferences_won"), power(0), s_.conferences_won[Power::UK], power(1),
                        s_.conferences_won[Power::US], power(2), s_.conferences_won[Power::USSR],
-                       s_.winner >= 0 ? " | " + tr("board.winner", {{"power", power(s_.winner)}}) : "");
+                       s_.winner != kNoPower ? " | " + tr("board.winner", {{"power", power(s_.winner)}}) : "");
     std::string leaders = tr("board.leaders");
     for (int p = 0; p < kPowers; ++p) {
       const LeaderState& l = s_.leaders[power_at(p)];
@@ -114,24 +115,24 @@ class BoardText {
   std::string markers() const {
     std::vector<std::string> cells;
     for (LocationId l : d_.locations.ids()) {
-      if (s_.networks[l] == 0 && s_.alignment[l] == kNone) continue;
+      if (s_.networks[l] == 0 && s_.alignment[l] == kNoPower) continue;
       std::string marks = s_.networks[l] ? short_power(s_.network_owner[l]) + std::to_string(s_.networks[l]) : "";
-      if (s_.alignment[l] != kNone) marks += (marks.empty() ? "" : " ") + tr("board.pa_short") + "-" + short_power(s_.alignment[l]);
+      if (s_.alignment[l] != kNoPower) marks += (marks.empty() ? "" : " ") + tr("board.pa_short") + "-" + short_power(s_.alignment[l]);
       cells.push_back(pad(clip(n_.location(l), 21), 22) + marks);
     }
-    return tr("board.markers", {{"power", short_power(0)}}) + "\n" + columns(cells, 36, 2);
+    return tr("board.markers", {{"power", short_power(Power::UK)}}) + "\n" + columns(cells, 36, 2);
   }
 
   std::string tracks() const {
-    std::string out = fmt::format(
-        "{}: {} | {}: {}\n{}\n{}:", tr("board.a_bomb"), n_.a_bomb(s_.a_bomb), tr("board.spy_ring"), n_.a_bomb(s_.spy_ring),
-        tr("board.leadership", {{"europe", power(index(s_.theater_leader[0]))}, {"pacific", power(index(s_.theater_leader[1]))}}),
-        tr("board.global_issues"));
+    std::string out =
+        fmt::format("{}: {} | {}: {}\n{}\n{}:", tr("board.a_bomb"), n_.a_bomb(s_.a_bomb), tr("board.spy_ring"), n_.a_bomb(s_.spy_ring),
+                    tr("board.leadership", {{"europe", power(s_.theater_leader[0])}, {"pacific", power(s_.theater_leader[1])}}),
+                    tr("board.global_issues"));
     for (std::size_t m = 0; m < d_.global_issues.size(); ++m) {
       const auto& gi = d_.global_issues[m];
       std::string pos = tr("board.neutral");
       for (int i = 0; i < 2; ++i)
-        if (s_.global[m] == static_cast<std::uint8_t>(gi.powers[at(i)]))
+        if (s_.global[m] == gi.powers[at(i)])
           pos = tr(global_issue_key(d_, static_cast<int>(m)) + ".advantage." + std::string(power_name(gi.powers[at(i)])));
       out += fmt::format("{} {}: {}", m == 0 ? "" : ";", n_.global_issue(static_cast<int>(m)), pos);  // each marker by name
     }

@@ -40,6 +40,13 @@ template <class T>
 using PowerArray = core::IdArray<Power, T, kPowers>;
 
 inline constexpr std::uint8_t kNone = 0xff;  // "no index"
+// None, where a byte of the State or a datum may name no power (a Meeting play nobody made, a
+// location without networks, a neutral Global Issue marker): the byte kNone it has always held.
+inline constexpr Power kNoPower = Power{kNone};
+// A power that may be none as the ints the log, the hash and a game's result have always held it: its
+// index, or -1 for kNoPower; and back (a log's argument), checked where checks are live.
+constexpr int index_or_none(Power p) { return p == kNoPower ? -1 : index(p); }
+constexpr Power power_or_none(int i) { return i < 0 ? kNoPower : power_at(i); }
 
 // A Front: its index into Data::fronts, typed so that it indexes only the arrays of Fronts
 // (core/ids.h); an int becomes one through front_at, checked where checks are live.
@@ -49,6 +56,7 @@ template <class T>
 using FrontArray = core::IdArray<FrontId, T, kMaxFronts>;
 constexpr FrontId front_at(int i) { return core::id_at<FrontId, kMaxFronts>(i); }
 constexpr int index(FrontId f) { return static_cast<int>(f); }
+inline constexpr FrontId kNoFront = FrontId{kNone};  // where a byte or a datum names no Front
 
 // The map's nouns (3.2): the theater boxes, the spaces of the Front Tracks, and the countries and
 // colonies that take markers (locations). Each is its index into its array of Data, typed so that it
@@ -131,6 +139,7 @@ template <class T>
 using IssueArray = core::IdArray<IssueId, T, kMaxIssues>;
 constexpr IssueId issue_at(int i) { return core::id_at<IssueId, kMaxIssues>(i); }
 constexpr int index(IssueId i) { return static_cast<int>(i); }
+inline constexpr IssueId kNoIssue = IssueId{kNone};  // where a byte or a datum names no issue
 
 struct Issue {
   std::string id, name;
@@ -247,7 +256,8 @@ template <class T>
 using StaffArray = core::IdArray<StaffId, T, kStaffPerDeck>;
 constexpr StaffId staff_at(int i) { return core::id_at<StaffId, kStaffPerDeck>(i); }
 constexpr int index(StaffId c) { return static_cast<int>(c); }
-inline constexpr std::int8_t kStar = 0;  // Chief of Staff: value is 1d6 when played (5.25)
+inline constexpr StaffId kNoStaff = StaffId{kNone};  // where a byte names no card (a Leader's play)
+inline constexpr std::int8_t kStar = 0;              // Chief of Staff: value is 1d6 when played (5.25)
 
 struct StaffCard {
   std::string id, name, surname, office, text;  // the surname alone, where a line names the card briefly
@@ -447,7 +457,7 @@ struct Data {
   std::shared_ptr<const core::i18n::Catalogues> catalogues;
 
   // Index of an entry by id, or kNone.
-  // (FrontId{kNone}, kNoTheater, kNoSpace, kNoLocation for the map's nouns).
+  // (kNoFront, kNoTheater, kNoSpace, kNoLocation for the map's nouns).
   TheaterId theater(std::string_view id) const;
   FrontId front(std::string_view id) const;
   SpaceId space(std::string_view id) const;

@@ -17,12 +17,12 @@ constexpr int kBuckets = 4;
 
 // Players in activity order: left of the winner, then clockwise, the winner last (6.0).
 std::array<Power, kPowers> activity_order(const State& s) {
-  const Power first = left_of(power_at(s.conference_winner));
+  const Power first = left_of(s.conference_winner);
   return {first, left_of(first), left_of(left_of(first))};
 }
 
 bool won_by(const State& s, IssueId issue, Power power) {
-  return s.issues[issue].where == IssueWhere::Table && s.issues[issue].winner == index(power);
+  return s.issues[issue].where == IssueWhere::Table && s.issues[issue].winner == power;
 }
 
 // The eight Fronts' or theaters' bytes as one word, byte i in bits 8i to 8i + 7, for the tests below
@@ -61,7 +61,7 @@ std::uint32_t open_naval(const CCtx& c) {
 bool directed_to_place(const CCtx& c, Power power) {
   for (IssueId i : c.d.issues.ids())
     if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(c.s, i, power) &&
-        c.s.directed_front[power_at(c.d.issues[i].power)] == kNone)
+        c.s.directed_front[power_at(c.d.issues[i].power)] == kNoFront)
       return open_fronts(c) != 0;
   return false;
 }
@@ -95,7 +95,7 @@ Targets mandate_targets(const CCtx& c, const Mandate& m) {
     if (front >= 0 && has_entry_space(c, front_at(front))) t.offensive = 1u << front;
   }
   if (naval && can_place_naval(c, m.theater)) t.naval |= 1u << index(m.theater);
-  if (m.use == ProductionUse::PolMil) t.activate = activatable(c, power_at(m.power));
+  if (m.use == ProductionUse::PolMil) t.activate = activatable(c, m.power);
   if (m.use == ProductionUse::ABomb) t.a_bomb = won_by_anyone(c.s, c.k.a_bomb_research);
   return t;
 }
@@ -104,8 +104,8 @@ Targets mandate_targets(const CCtx& c, const Mandate& m) {
 // theater has 3 (5 for Normandy), offensive support otherwise.
 Targets directed_targets(const CCtx& c, Power who) {
   Targets t;
-  if (c.s.directed_front[who] == kNone) return t;
-  const FrontId front = front_at(c.s.directed_front[who]);
+  const FrontId front = c.s.directed_front[who];
+  if (front == kNoFront) return t;
   if (c.s.directed_paid[who] >= 2 || !has_entry_space(c, front)) return t;
   const Front& f = c.d.fronts[front];
   const TrackStep& entry = f.track[at(c.s.front[front] + 1)];
@@ -144,7 +144,7 @@ Targets production_targets(const CCtx& c, Power power, int* priority = nullptr) 
   int& served = priority ? *priority : unused;
   for (int i = 0; i < c.s.mandate_count; ++i) {
     const Mandate& m = c.s.mandates[at(i)];
-    if (m.power == index(power) && m.count > 0) {
+    if (m.power == power && m.count > 0) {
       const Targets t = mandate_targets(c, m);
       served = 1;
       if (t.any()) return t;
@@ -207,7 +207,7 @@ void charge_priorities(const Ctx& c, Power power, core::Action a) {
   State& s = c.s;
   for (int i = 0; i < s.mandate_count; ++i) {
     Mandate& m = s.mandates[at(i)];
-    if (m.power != index(power) || m.count == 0) continue;
+    if (m.power != power || m.count == 0) continue;
     const Targets t = mandate_targets(c, m);
     const bool hit = (kind_of(a) == Act::Offensive && (t.offensive & (1u << arg_a(a)))) ||
                      (kind_of(a) == Act::Naval && (t.naval & (1u << arg_a(a)))) ||
@@ -256,30 +256,32 @@ void start_leadership(const Ctx& c, int index) {
   }
   // 6.10 A-Bomb Research, then 6.11 Global Issue.
   c.s.steps.replace(step::EndConference{});
-  const std::uint8_t global_winner = c.s.issues[c.k.global_issue].where == IssueWhere::Table ? c.s.issues[c.k.global_issue].winner : kNone;
-  if (global_winner != kNone) {
+  const Power w = c.s.issues[c.k.global_issue].where == IssueWhere::Table ? c.s.issues[c.k.global_issue].winner : kNoPower;
+  if (w != kNoPower) {
     bool movable = false;
     for (std::size_t m = 0; m < c.d.global_issues.size(); ++m) {
       const auto& g = c.d.global_issues[m];
-      const bool his = static_cast<int>(g.powers[0]) == global_winner || static_cast<int>(g.powers[1]) == global_winner;
-      movable |= his && c.s.global[m] != global_winner;
+      const bool his = g.powers[0] == w || g.powers[1] == w;
+      movable |= his && c.s.global[m] != w;
     }
-    if (movable) c.push(step::GlobalIssue{power_at(global_winner)});  // the issue's winner, a State byte
+    if (movable) c.push(step::GlobalIssue{w});
   }
   if (won_by_anyone(c.s, c.k.a_bomb_research)) c.push(step::ABombRoll{});
 }
 
 }  // namespace
 
-bool won_by_anyone(const State& s, IssueId issue) { return s.issues[issue].where == IssueWhere::Table && s.issues[issue].winner != kNone; }
+bool won_by_anyone(const State& s, IssueId issue) {
+  return s.issues[issue].where == IssueWhere::Table && s.issues[issue].winner != kNoPower;
+}
 
 // 5.27: the conference winner receives a conference victory marker; the Decision Segment begins.
 void conference_won(const Ctx& c, Power winner) {
   State& s = c.s;
-  s.conference_winner = static_cast<std::int8_t>(index(winner));
+  s.conference_winner = winner;
   ++s.conferences_won[winner];
   c.note("5.27", winner, Event::ConferenceWinner, winner);
-  s.directed_front.fill(kNone);
+  s.directed_front.fill(kNoFront);
   s.directed_paid.fill(0);
   s.activated = 0;
   s.a_bomb_modifier = 0;
@@ -293,17 +295,17 @@ void decision_production(const Ctx& c) {
   for (Power p : kAllPowers) s.production[p] = static_cast<std::int8_t>(kBaseProduction[core::index_of(p)] + s.production_delta[p]);
   for (IssueId i : c.d.issues.ids()) {  // 6.32: production issues of another power
     const Issue& is = c.d.issues[i];
-    const std::uint8_t w = s.issues[i].where == IssueWhere::Table ? s.issues[i].winner : kNone;
-    if (is.kind != IssueKind::Production || w == kNone || w == is.power) continue;
-    ++s.production[power_at(w)];
+    const Power w = s.issues[i].where == IssueWhere::Table ? s.issues[i].winner : kNoPower;
+    if (is.kind != IssueKind::Production || w == kNoPower || index(w) == is.power) continue;
+    ++s.production[w];
     --s.production[power_at(is.power)];
     c.note("6.32", w, Event::ProductionTaken, w, is.power);
   }
   const IssueState& sm = s.issues[c.k.strategic_materials];
   if (sm.where == IssueWhere::Table && sm.track == kCenter)
     for (auto& p : s.production) ++p;
-  else if (sm.where == IssueWhere::Table && sm.winner != kNone)
-    ++s.production[power_at(sm.winner)];
+  else if (sm.where == IssueWhere::Table && sm.winner != kNoPower)
+    ++s.production[sm.winner];
   if (s.naval[c.k.arctic] >= 3) ++s.production[Power::USSR];  // 7.4
   for (Power p : kAllPowers) {
     s.production[p] = std::max<std::int8_t>(s.production[p], 0);
@@ -329,7 +331,8 @@ int production_priority(const CCtx& c, Power power) {
 void directed_legal(const CCtx& c, Power me, core::ActionList& out) {
   const State& s = c.s;
   for (IssueId i : c.d.issues.ids())
-    if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(s, i, me) && s.directed_front[power_at(c.d.issues[i].power)] == kNone)
+    if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(s, i, me) &&
+        s.directed_front[power_at(c.d.issues[i].power)] == kNoFront)
       for_each_bit(open_fronts(c), [&](int f) { out.push_back(encode(Act::PlaceDirected, static_cast<int>(i), f)); });
 }
 
@@ -367,7 +370,7 @@ void global_legal(const CCtx& c, Power seat, core::ActionList& out) {
   for (std::size_t m = 0; m < c.d.global_issues.size(); ++m) {
     const auto& g = c.d.global_issues[m];
     const bool his = g.powers[0] == seat || g.powers[1] == seat;
-    if (his && c.s.global[m] != index(seat)) out.push_back(encode(Act::MoveGlobal, static_cast<int>(m)));
+    if (his && c.s.global[m] != seat) out.push_back(encode(Act::MoveGlobal, static_cast<int>(m)));
   }
 }
 
@@ -419,7 +422,7 @@ void apply_decision(const Ctx& c, Power me, core::Action a) {
   switch (kind_of(a)) {
     case Act::PlaceDirected: {
       const Power power = power_at(c.d.issues[issue_at(arg_a(a))].power);  // the action's issue names the power
-      s.directed_front[power] = static_cast<std::uint8_t>(arg_b(a));
+      s.directed_front[power] = front_at(arg_b(a));                        // the action's Front
       c.note("6.1", me, Event::DirectedPlaced, me, arg_a(a), arg_b(a));
       if (!directed_to_place(c, me)) start_directed(c, c.top<step::DirectedOffensives>().index + 1);
       break;
@@ -431,7 +434,7 @@ void apply_decision(const Ctx& c, Power me, core::Action a) {
       break;
     }
     case Act::MoveGlobal:
-      s.global[arg_a(a)] = static_cast<std::uint8_t>(index(me));  // a Global Issue marker's byte holds the power
+      s.global[arg_a(a)] = me;
       c.note("6.11", me, Event::GlobalMoved, me, arg_a(a));
       s.steps.pop();
       break;
@@ -448,7 +451,7 @@ void apply_a_bomb(const Ctx& c, core::Action a) {
   const bool advanced = roll + s.a_bomb_modifier >= 4 && s.a_bomb < last;
   if (advanced) ++s.a_bomb;
   c.note("6.10", -1, Event::ABombRoll, roll, s.a_bomb_modifier, advanced);
-  if (s.issues[c.k.a_bomb_research].winner == index(Power::USSR) && s.spy_ring < last) {
+  if (s.issues[c.k.a_bomb_research].winner == Power::USSR && s.spy_ring < last) {
     ++s.spy_ring;
     c.note("6.10.1", static_cast<int>(Power::USSR), Event::SpyRing, s.spy_ring);
   }

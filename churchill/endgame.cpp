@@ -46,15 +46,15 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
     case VpCondition::Alignment:
     case VpCondition::NetworksWithoutAlignment:
       for (LocationId l : d.locations.ids()) {
-        const bool aligned = s.alignment[l] != kNone;
-        if (v.condition == VpCondition::Alignment && aligned) add(sheet, v.id, power_bit(static_cast<Power>(s.alignment[l])), v.vp);
+        const bool aligned = s.alignment[l] != kNoPower;
+        if (v.condition == VpCondition::Alignment && aligned) add(sheet, v.id, power_bit(s.alignment[l]), v.vp);
         if (v.condition == VpCondition::NetworksWithoutAlignment && !aligned && s.networks[l] > 0)
-          add(sheet, v.id, power_bit(static_cast<Power>(s.network_owner[l])), v.vp);
+          add(sheet, v.id, power_bit(s.network_owner[l]), v.vp);
       }
       break;
     case VpCondition::GlobalAdvantage:
-      for (std::uint8_t holder : s.global)
-        if (holder != kNone) add(sheet, v.id, power_bit(static_cast<Power>(holder)), v.vp);
+      for (Power holder : s.global)
+        if (holder != kNoPower) add(sheet, v.id, power_bit(holder), v.vp);
       break;
     case VpCondition::ConferencesWon:
       for (int p = 0; p < kPowers; ++p)
@@ -62,7 +62,7 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
       break;
     case VpCondition::EmptyColony:
       for (LocationId l : d.locations.ids())
-        if (d.locations[l].colony && s.networks[l] == 0 && s.alignment[l] == kNone) add(sheet, v.id, only, v.vp);
+        if (d.locations[l].colony && s.networks[l] == 0 && s.alignment[l] == kNoPower) add(sheet, v.id, only, v.vp);
       break;
     case VpCondition::AxisOccupied:
       for (std::uint8_t a : v.axis) add(sheet, v.id, occupiers(d, s, d.axis[a].space), v.vp);  // at most 8 each
@@ -155,10 +155,9 @@ void Game::tally(const State& s, Conditions which, std::array<int, kPowers>& tot
   for (const VictoryCondition& v : data_->victory)
     if (which != Conditions::Fronts || reads_fronts(v.condition)) score_condition(*data_, known_, s, v, sheet);
   if (which == Conditions::AllRevealed && s.secret_agenda_variant)  // 10.3: 5 VP per marker with own alignment there
-    for (int p = 0; p < kPowers; ++p)
-      for (std::uint8_t m : s.secret_agenda[power_at(p)])
-        if (m != kNone && s.alignment[data_->secret_agenda[m].location] == p)
-          add(sheet, kSecretAgenda, static_cast<std::uint8_t>(1u << p), 5);
+    for (Power p : kAllPowers)
+      for (std::uint8_t m : s.secret_agenda[p])
+        if (m != kNone && s.alignment[data_->secret_agenda[m].location] == p) add(sheet, kSecretAgenda, power_bit(p), 5);
 }
 
 ScoreSheet Game::score(const State& s, bool reveal_secret_agenda) const {
@@ -254,12 +253,12 @@ void post_mortem(const Ctx& c) {
     s.reserves_pool[k] = static_cast<std::int8_t>(c.g.reserves_in_game(s, static_cast<ReserveKind>(k)));
   s.entered_this_conference = 0;
   s.second_front = s.ussr_declares_war = false;
-  s.agenda_winner = s.conference_winner = -1;
+  s.agenda_winner = s.conference_winner = kNoPower;
   const Scenario& sc = c.d.scenarios[s.scenario];
   c.note("8.0", -1, Event::EndOfConference, s.conference);
   if ((s.surrendered[0] && s.surrendered[1]) || s.conference >= sc.last_conference) {
     s.steps.replace(step::GameOver{});
-    s.winner = static_cast<std::int8_t>(c.g.winner(s));
+    s.winner = power_at(c.g.winner(s));  // the tally's index
     c.note("4.4", s.winner, Event::GameWon, s.winner);
     return;
   }

@@ -168,8 +168,8 @@ Message front_roll_phase(const CCtx& c, step::FrontRoll roll) {
   return prompt("prompt.front_roll").with("rule", "7.7").name("front", front_key(c.d, roll.front) + ".name");
 }
 Message game_over_phase(const CCtx& c, step::GameOver) {
-  if (c.s.winner < 0) return prompt("prompt.game_over");
-  return prompt("prompt.game_over_winner").name("power", power_key(static_cast<Power>(c.s.winner)));
+  if (c.s.winner == kNoPower) return prompt("prompt.game_over");
+  return prompt("prompt.game_over_winner").name("power", power_key(c.s.winner));
 }
 
 // The text form of chance outcomes other than a die's.
@@ -479,10 +479,10 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
     if (d.leaders[l].replaces == kNone) s.leaders[d.leaders[l].power].card = static_cast<std::uint8_t>(l);
   s.draw.fill(StaffSet::first(kStaffPerDeck));
   s.agenda_card.fill(kNoStaff);
-  s.directed_front.fill(kNone);
-  s.network_owner.fill(kNone);
-  s.alignment.fill(kNone);
-  s.global.fill(kNone);  // 9.52, 9.62, 9.72: all Global Issue markers neutral
+  s.directed_front.fill(kNoFront);
+  s.network_owner.fill(kNoPower);
+  s.alignment.fill(kNoPower);
+  s.global.fill(kNoPower);  // 9.52, 9.62, 9.72: all Global Issue markers neutral
   for (FrontId f : d.fronts.ids()) {
     s.front[f] = sc.fronts[f];
     // 7.13: the countries of spaces a Front has already passed are behind the front.
@@ -503,8 +503,8 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
     for (int i = 0; i <= sc.fronts[f]; ++i) s.entered[d.fronts[f].track[static_cast<std::size_t>(i)].space] = -1;
   for (const SetupMarker& m : sc.markers) {
     s.networks[m.location] = m.networks;
-    s.network_owner[m.location] = m.networks ? static_cast<std::uint8_t>(m.power) : kNone;
-    if (m.alignment) s.alignment[m.location] = static_cast<std::uint8_t>(m.power);
+    s.network_owner[m.location] = m.networks ? m.power : kNoPower;
+    if (m.alignment) s.alignment[m.location] = m.power;
   }
   s.theater_leader = {sc.europe_leadership, sc.pacific_leadership};
   s.a_bomb = static_cast<std::int8_t>(sc.a_bomb);
@@ -638,25 +638,28 @@ std::uint64_t Game::hash(const State& s) const {
           static_cast<std::uint8_t>(s.steps[i].bytes[2]));
   for (const IssueState& i : s.issues)
     h.add((static_cast<std::uint64_t>(i.where) << 24) | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(i.track)) << 16) |
-          (static_cast<std::uint64_t>(static_cast<std::uint8_t>(i.space)) << 8) | i.winner);
+          (static_cast<std::uint64_t>(static_cast<std::uint8_t>(i.space)) << 8) | static_cast<std::uint8_t>(i.winner));
   for (const LeaderState& l : s.leaders) h.add(l.card | (l.active << 8) | (l.stays_home << 9) | (l.heart_attack << 10));
   for (const auto* cards : {&s.hand, &s.draw, &s.removed})
     for (const StaffSet& set : *cards) h.add(set.bits);  // the word of bits, as before it was typed
   add(s.agenda_card);
   add(s.agenda_value);
-  h.add(static_cast<std::uint64_t>(s.agenda_winner));
-  h.add(static_cast<std::uint64_t>(s.conference_winner));
+  // A winner not yet decided and the Meeting's next turn not yet set are hashed as the 64-bit -1 their
+  // int8 bytes were, before they held a Power.
+  h.add(static_cast<std::uint64_t>(index_or_none(s.agenda_winner)));
+  h.add(static_cast<std::uint64_t>(index_or_none(s.conference_winner)));
   add(s.pass_earned);
   h.add(s.paranoia);
   h.add(index(s.purge_by) | (index(s.purge_card) << 8) | (index(s.purge_roller) << 16));
-  h.add(static_cast<std::uint64_t>(s.meeting_next));
+  h.add(static_cast<std::uint64_t>(index_or_none(s.meeting_next)));
   for (const Play& p : {s.advance, s.debate})
     h.add((static_cast<std::uint64_t>(static_cast<std::uint8_t>(p.seat)) << 40) | (static_cast<std::uint64_t>(index(p.card)) << 32) |
           (static_cast<std::uint64_t>(index(p.issue)) << 24) | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(p.value)) << 16) |
           (p.leader << 8) | p.stop_at_center | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(p.track)) << 48));
   add(s.production);
   for (const Mandate& m : s.mandates)
-    h.add(m.power | (static_cast<unsigned>(m.use) << 8) | (index(m.theater) << 16) | (static_cast<std::uint8_t>(m.count) << 24));
+    h.add(static_cast<std::uint8_t>(m.power) | (static_cast<unsigned>(m.use) << 8) | (index(m.theater) << 16) |
+          (static_cast<std::uint8_t>(m.count) << 24));
   h.add(static_cast<std::uint64_t>(s.mandate_count));
   add(s.production_delta);
   add(s.networks_gained);

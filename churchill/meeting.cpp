@@ -38,7 +38,7 @@ bool holds(const CCtx& c, const Condition& w, const Play& p, bool debate) {
   if (issue == kNoIssue && (w.use != Condition::Use::Any || w.issue_kinds || w.issues || w.on_track)) return false;
   if (w.issue_kinds && !(w.issue_kinds & (1u << static_cast<int>(c.d.issues[issue].kind)))) return false;
   if (w.issues && !(w.issues & IssueSet::of(issue).bits)) return false;  // the condition's bits of issues
-  if (w.on_track && !(p.track != kCenter && (w.on_track & (1u << p.track)))) return false;
+  if (w.on_track && !(p.track != kCenter && (w.on_track & power_bit(p.track)))) return false;
   if (w.leader_active != kNone && !leader_is(c, w.leader_active, true)) return false;
   if (w.leader_inactive != kNone && !leader_is(c, w.leader_inactive, false)) return false;
   return true;
@@ -363,7 +363,7 @@ void capture(const Ctx& c, IssueId issue, Power power) { c.note("5.23", power, E
 
 void note_moved(const Ctx& c, IssueId issue) {
   const IssueState& is = c.s.issues[issue];
-  c.note("5.22", is.track, Event::IssueMoved, issue, is.track, is.space);
+  c.note("5.22", index_or_none(is.track), Event::IssueMoved, issue, index_or_none(is.track), is.space);  // the centre's -1
 }
 
 // Is a move of the current advance going to reach the chair (5.23)?
@@ -381,7 +381,7 @@ void start_advance(const Ctx& c, const Play& p) {
   const bool capture_pending = would_capture(c, p);
   if (!capture_pending && move_toward(s.issues[p.issue], p.seat, p.value, p.stop_at_center)) capture(c, p.issue, p.seat);
   if (!capture_pending) note_moved(c, p.issue);
-  s.meeting_next = byte_of(index(left_of(p.seat)));
+  s.meeting_next = left_of(p.seat);
   c.replace(step::ResolvePlay{capture_pending});
   play_effects(c, p, false);
   // 5.24: the two others may debate, from the advancer's left; Stalin's A-Bomb exception.
@@ -427,7 +427,7 @@ bool move_toward(IssueState& is, Power power, int n, bool stop_at_center) {
     is.space = 0;
     if (stop_at_center) return false;
   }
-  is.track = byte_of(index(power));
+  is.track = power;
   is.space = static_cast<std::int8_t>(std::min(kChair, is.space + n));
   return is.space == kChair;
 }
@@ -626,7 +626,7 @@ void resolve_play(const Ctx& c, step::ResolvePlay st) {
     if (const std::optional<Power> captor = settle_debate(s.issues[adv.issue], adv, deb, capture_pending)) capture(c, adv.issue, *captor);
     note_moved(c, adv.issue);
   }
-  next_turn(c, power_at(s.meeting_next));  // the State's byte
+  next_turn(c, s.meeting_next);
   push_rolls(c, deb, true);
   push_rolls(c, adv, false);
   push_purge(c);
@@ -642,8 +642,8 @@ void end_meeting(const Ctx& c) {
     IssueState& is = s.issues[i];
     if (is.where != IssueWhere::Table) continue;
     if (is.track != kCenter) {
-      const Power owner = power_at(is.track);  // the State's byte of the track
-      is.winner = static_cast<std::uint8_t>(index(owner));
+      const Power owner = is.track;
+      is.winner = owner;
       ++won[owner];
       c.note("5.27", owner, Event::IssueWon, owner, i);
     }

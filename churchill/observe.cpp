@@ -114,6 +114,6 @@ State Game::resample_hidden(const State& v, core::Seat seat, core::Rng& rng) con
   return s;
 }
 
-core::SeatMask Game::winners(const State& s) const { return s.winner >= 0 ? core::seat_bit(static_cast<core::Seat>(s.winner)) : 0; }
+core::SeatMask Game::winners(const State& s) const { return s.winner != kNoPower ? core::seat_bit(index(s.winner)) : 0; }
 
 }  // namespace churchill

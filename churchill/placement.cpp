@@ -12,52 +12,52 @@ constexpr const char* kPolMil = "5.12";
 
 void place_network_polmil(const Ctx& c, Power power, LocationId location) {
   State& s = c.s;
-  const std::uint8_t owner = s.network_owner[location];
-  if (s.networks[location] > 0 && owner != index(power)) {
+  const Power owner = s.network_owner[location];
+  if (s.networks[location] > 0 && owner != power) {
     // An opposing network: remove one instead, and the one to be placed is discarded.
-    if (--s.networks[location] == 0) s.network_owner[location] = kNone;
+    if (--s.networks[location] == 0) s.network_owner[location] = kNoPower;
     c.note(kPolMil, owner, Event::NetworkRemoved, owner, location);
     c.note(kPolMil, power, Event::MarkerLost, power, location, 0);
   } else if (s.networks[location] >= 2) {
     c.note(kPolMil, power, Event::MarkerLost, power, location, 0);  // the limit of two (7.11)
   } else {
     ++s.networks[location];
-    s.network_owner[location] = static_cast<std::uint8_t>(index(power));
+    s.network_owner[location] = power;
     c.note(kPolMil, power, Event::NetworkPlaced, power, location);
   }
 }
 
 void place_alignment_polmil(const Ctx& c, Power power, LocationId location) {
   State& s = c.s;
-  const bool own_network = s.networks[location] > 0 && s.network_owner[location] == index(power);
-  const std::uint8_t holder = s.alignment[location];
-  if (!own_network || holder == index(power)) {
+  const bool own_network = s.networks[location] > 0 && s.network_owner[location] == power;
+  const Power holder = s.alignment[location];
+  if (!own_network || holder == power) {
     c.note(kPolMil, power, Event::MarkerLost, power, location, 1);  // no roll again: an opportunity lost
-  } else if (holder != kNone) {
-    s.alignment[location] = kNone;
+  } else if (holder != kNoPower) {
+    s.alignment[location] = kNoPower;
     c.note(kPolMil, holder, Event::AlignmentRemoved, holder, location);
     c.note(kPolMil, power, Event::MarkerLost, power, location, 1);
   } else {
-    s.alignment[location] = static_cast<std::uint8_t>(index(power));
+    s.alignment[location] = power;
     c.note(kPolMil, power, Event::AlignmentPlaced, power, location);
   }
 }
 
 void remove_networks(const Ctx& c, LocationId location, std::uint8_t powers, bool all) {
   State& s = c.s;
-  const std::uint8_t owner = s.network_owner[location];
-  if (s.networks[location] == 0 || (powers && !(powers & (1u << owner)))) return;
+  const Power owner = s.network_owner[location];
+  if (s.networks[location] == 0 || (powers && !(powers & power_bit(owner)))) return;
   const int n = all ? s.networks[location] : 1;
   add_to(s.networks[location], -n);
-  if (s.networks[location] == 0) s.network_owner[location] = kNone;
+  if (s.networks[location] == 0) s.network_owner[location] = kNoPower;
   for (int i = 0; i < n; ++i) c.note(kPolMil, owner, Event::NetworkRemoved, owner, location);
 }
 
 void remove_alignment(const Ctx& c, LocationId location, std::uint8_t powers) {
   State& s = c.s;
-  const std::uint8_t holder = s.alignment[location];
-  if (holder == kNone || (powers && !(powers & (1u << holder)))) return;
-  s.alignment[location] = kNone;
+  const Power holder = s.alignment[location];
+  if (holder == kNoPower || (powers && !(powers & power_bit(holder)))) return;
+  s.alignment[location] = kNoPower;
   c.note(kPolMil, holder, Event::AlignmentRemoved, holder, location);
 }
 

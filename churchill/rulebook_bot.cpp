@@ -58,10 +58,10 @@ int position_for(const IssueState& is, Power power) {  // +space on my track, -s
 // advantage would open to an alignment (6.11).
 int barred_networks(const Game& g, const State& s, Power power, std::size_t marker) {
   State won = s;
-  won.global[marker] = static_cast<std::uint8_t>(index(power));
+  won.global[marker] = power;
   int n = 0;
   for (LocationId l : g.data().locations.ids()) {
-    if (s.networks[l] == 0 || s.network_owner[l] != index(power) || s.alignment[l] != kNone) continue;
+    if (s.networks[l] == 0 || s.network_owner[l] != power || s.alignment[l] != kNoPower) continue;
     n += !rules::global_allows(g.data(), g.known(), s, power, l, false) && rules::global_allows(g.data(), g.known(), won, power, l, false);
   }
   return n;
@@ -71,9 +71,9 @@ int global_value(const Game& g, const State& s, Power power) {
   int v = 0;
   for (std::size_t m = 0; m < g.data().global_issues.size(); ++m) {
     const auto& gi = g.data().global_issues[m];
-    if ((gi.powers[0] == power || gi.powers[1] == power) && s.global[m] != index(power)) {
+    if ((gi.powers[0] == power || gi.powers[1] == power) && s.global[m] != power) {
       // 5 VP (a swing of 10 from an opponent's advantage), and the alignments it would unlock.
-      const int swing = s.global[m] == kNone ? 6 : 8;
+      const int swing = s.global[m] == kNoPower ? 6 : 8;
       v = std::max(v, swing + 2 * barred_networks(g, s, power, m));
     }
   }
@@ -256,7 +256,7 @@ class RulebookBot final : public Bot {
   static int gain(const Ctx& x, IssueId issue, int value, bool stop) {
     const IssueState& is = x.s.issues[issue];
     if (x.d().issues[issue].conditional()) {
-      const IssueState after = stop ? IssueState{is.where, kCenter, 0, kNone} : moved(is, x.who, value);
+      const IssueState after = stop ? IssueState{is.where, kCenter, 0, kNoPower} : moved(is, x.who, value);
       const int off_center = after.track == kCenter ? 0 : 1;
       return want_center(x, issue) ? (is.track != kCenter && after.track == kCenter ? 12 : -10 * off_center)
                                    : (after.space >= kChair ? 12 : 2 * position_for(after, x.who));
@@ -482,7 +482,7 @@ class RulebookBot final : public Bot {
   static std::vector<Priority> global(const Ctx& x) {
     // Swing a marker from an opponent's advantage first, then a neutral one.
     return {[&x](core::Action a, int& rank) {
-      rank = x.s.global[arg_a(a)] == kNone ? 1 : 0;
+      rank = x.s.global[arg_a(a)] == kNoPower ? 1 : 0;
       return true;
     }};
   }
@@ -501,7 +501,7 @@ class RulebookBot final : public Bot {
             [&x, &s](core::Action a, int&) {
               if (kind_of(a) != Act::PlaceNetwork) return false;
               const LocationId l = location_at(arg_a(a));
-              return s.networks[l] == 1 && (s.alignment[l] == x.me || on_agenda(x, l));
+              return s.networks[l] == 1 && (s.alignment[l] == x.who || on_agenda(x, l));
             },
             // 2. Remove a lone rival network where that rival holds the alignment.
             [&s](core::Action a, int&) {

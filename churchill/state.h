@@ -27,14 +27,10 @@ static_assert(kStaffPerDeck <= static_cast<int>(StaffSet::kWidth));
 // A set of issues (the issues on the table, the conditional ones): bit i for the issue of index i.
 using IssueSet = core::IdBits<IssueId, std::uint32_t>;
 static_assert(kMaxIssues <= static_cast<int>(IssueSet::kWidth));
-// None, where a State's byte may name no power, staff card or issue (a Meeting play nobody made, a
-// Leader's play, a play on no issue): the byte the State has always held there.
-inline constexpr Power kNoPower = Power{kNone};
-inline constexpr StaffId kNoStaff = StaffId{kNone};
-inline constexpr IssueId kNoIssue = IssueId{kNone};
-
 // Seats are the powers: seat index == Power index.
-inline constexpr std::int8_t kCenter = -1;  // an issue's track owner when it is on the centre space
+// An issue's track when it is on the centre space (and a play's, made on an issue there): no power's,
+// the byte kNoPower the State has always held there (an int8's -1).
+inline constexpr Power kCenter = kNoPower;
 
 // Where an issue counter is.
 enum class IssueWhere : std::uint8_t {
@@ -45,10 +41,10 @@ enum class IssueWhere : std::uint8_t {
 
 struct IssueState {
   IssueWhere where = IssueWhere::Display;
-  std::int8_t track = kCenter;  // the power whose track it is on, or kCenter
-  std::int8_t space = 0;        // 0 centre, 1..6 on the track, kChair captured
-  std::uint8_t winner = kNone;  // after the Meeting: the power that won it (5.27)
-  bool on_track_of(Power p) const { return track == index(p); }
+  Power track = kCenter;    // the power whose track it is on, or kCenter
+  std::int8_t space = 0;    // 0 centre, 1..6 on the track, kChair captured
+  Power winner = kNoPower;  // after the Meeting: the power that won it (5.27)
+  bool on_track_of(Power p) const { return track == p; }
   bool operator==(const IssueState&) const = default;
 };
 
@@ -63,7 +59,7 @@ struct LeaderState {
 
 // Production owed to a purpose before any free choice (6.4 priority 1, 6.6).
 struct Mandate {
-  std::uint8_t power = kNone;
+  Power power = kNoPower;
   ProductionUse use{};
   TheaterId theater = kNoTheater;
   std::int8_t count = 0;
@@ -79,7 +75,7 @@ struct Play {
   std::int8_t value = 0;     // modified value
   bool leader = false;
   bool stop_at_center = false;  // conditional issue: stop on entering the centre (5.22)
-  std::int8_t track = kCenter;  // the issue's track when the card was played: attributes read it
+  Power track = kCenter;        // the issue's track when the card was played: attributes read it
   bool made() const { return seat != kNoPower; }
   bool operator==(const Play&) const = default;
 };
@@ -431,14 +427,14 @@ struct State {
   PowerArray<StaffSet> removed{};     // out of the game (health, purge)
   PowerArray<StaffId> agenda_card{};  // face down until all have played (kNoStaff: not yet)
   PowerArray<std::int8_t> agenda_value{};
-  std::int8_t agenda_winner = -1;
-  std::int8_t conference_winner = -1;
+  Power agenda_winner = kNoPower;  // 5.14, once the agenda is decided (the byte of an int8's -1 until then)
+  Power conference_winner = kNoPower;
   PowerArray<bool> pass_earned{};   // debated since the last turn (4.22)
   bool paranoia = false;            // Stalin's Paranoia this conference
   StaffId purge_by = kNoStaff;      // Merkulov: the USSR card whose purge falls on the next one
   StaffId purge_card = kNoStaff;    // the USSR card that owes the purge roll
   StaffId purge_roller = kNoStaff;  // ... and the card that imposed it
-  std::int8_t meeting_next = -1;    // whose turn comes after the current play
+  Power meeting_next = kNoPower;    // whose turn comes after the current play
   Play advance{}, debate{};
 
   // Decision Segment
@@ -457,10 +453,10 @@ struct State {
   bool ussr_declares_war = false;  // 6.22
 
   // Military display
-  FrontArray<std::int8_t> front{};            // track position, or kInBox
-  FrontArray<std::int8_t> offensive{};        // offensive support on the entry space
-  PowerArray<std::uint8_t> directed_front{};  // 6.1: where each power's Directed Offensive is
-  PowerArray<std::int8_t> directed_paid{};    // 6.7: production allocated to it so far
+  FrontArray<std::int8_t> front{};          // track position, or kInBox
+  FrontArray<std::int8_t> offensive{};      // offensive support on the entry space
+  PowerArray<FrontId> directed_front{};     // 6.1: where each power's Directed Offensive is (kNoFront: none)
+  PowerArray<std::int8_t> directed_paid{};  // 6.7: production allocated to it so far
   TheaterArray<std::int8_t> naval{};
   FrontArray<std::array<std::int8_t, kReserveKinds>> reserves_on_front{};
   TheaterArray<std::array<std::int8_t, kReserveKinds>> reserves_in_box{};
@@ -470,24 +466,24 @@ struct State {
   std::int8_t a_bomb = 0, spy_ring = 0;                    // A-Bomb track positions
 
   // Countries and colonies
-  LocationArray<std::int8_t> networks{};        // Clandestine Networks (0..2)
-  LocationArray<std::uint8_t> network_owner{};  // Power, or kNone
-  LocationArray<std::uint8_t> alignment{};      // Power with the Political Alignment, or kNone
-  LocationArray<bool> behind_front{};           // 7.13: once per location
+  LocationArray<std::int8_t> networks{};  // Clandestine Networks (0..2)
+  LocationArray<Power> network_owner{};   // the power whose networks they are, or kNoPower
+  LocationArray<Power> alignment{};       // the power with the Political Alignment, or kNoPower
+  LocationArray<bool> behind_front{};     // 7.13: once per location
 
-  // Global Issues (6.11): per marker, kNone = neutral, else the power whose advantage it is on
-  std::array<std::uint8_t, 3> global{};
+  // Global Issues (6.11): per marker, kNoPower = neutral, else the power whose advantage it is on
+  std::array<Power, 3> global{};
   PowerArray<std::int8_t> conferences_won{};
 
   // War Phase (7.x) and the end (8.0, 9.4, 4.4)
   PowerArray<std::int8_t> to_place{};                      // markers left in the current placement segment
-  std::array<std::int8_t, kPowers> order{};                // placement order of the current segment
+  std::array<Power, kPowers> order{};                      // placement order of the current segment
   SpaceArray<std::int8_t> entered{};                       // conference a space was first entered (0: never)
   PowerArray<std::int8_t> german_technology{};             // 7.81
   std::array<std::int8_t, kReserveKinds> reserves_lost{};  // out of play or permanently removed (7.63-7.65)
   std::uint8_t entered_this_conference = 0;                // bits of fronts that entered their Axis power
   bool italy_surrendered = false;
-  std::int8_t winner = -1;                                  // 4.4, once the game is over
+  Power winner = kNoPower;                                  // 4.4, once the game is over
   std::uint64_t agenda_markers_drawn = 0;                   // bits of Secret Agenda markers dealt (10.2)
   PowerArray<std::array<std::uint8_t, 3>> secret_agenda{};  // marker indices (secret until the end)
   bool secret_agenda_variant = false;

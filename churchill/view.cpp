@@ -115,7 +115,7 @@ std::map<std::string, Message> action_notes(const Game& g, const State& s, core:
       if (event == rules::Event::IssueMoved && !moved) {
         IssueState where{};
         where.where = IssueWhere::Table;
-        where.track = static_cast<std::int8_t>(e.args[1]);
+        where.track = power_or_none(e.args[1]);  // the log's track, -1 the centre
         where.space = static_cast<std::int8_t>(e.args[2]);
         moved = {position_message(s.issues[issue_at(e.args[0])]), position_message(where)};
       }
@@ -298,7 +298,7 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
     for (auto r : s.reserves_on_front[f]) reserves += r;
     nlohmann::json directed = nlohmann::json::array();
     for (Power p : kAllPowers)
-      if (s.directed_front[p] == index(f)) directed.push_back(pname(index(p)));
+      if (s.directed_front[p] == f) directed.push_back(pname(p));
     // 6.21, 6.22: the entry space waits for its conditional issue (D-Day, Manchuria).
     const int entry = s.front[f] + 1;
     const bool blocked =
@@ -328,7 +328,7 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
     std::string pos = "neutral";
     nlohmann::json advantage = nullptr;  // the power whose advantage position it is in
     for (int i = 0; i < 2; ++i)
-      if (s.global[m] == static_cast<std::uint8_t>(d.global_issues[m].powers[static_cast<std::size_t>(i)])) {
+      if (s.global[m] == d.global_issues[m].powers[static_cast<std::size_t>(i)]) {
         pos = d.global_issues[m].advantage[static_cast<std::size_t>(i)];
         advantage = power_name(d.global_issues[m].powers[static_cast<std::size_t>(i)]);
       }
@@ -349,8 +349,8 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   for (LocationId l : d.locations.ids())
     locations[d.locations[l].id] = {
         {"networks", s.networks[l]},
-        {"network_owner", s.network_owner[l] == kNone ? nlohmann::json(nullptr) : nlohmann::json(pname(s.network_owner[l]))},
-        {"alignment", s.alignment[l] == kNone ? nlohmann::json(nullptr) : nlohmann::json(pname(s.alignment[l]))}};
+        {"network_owner", s.network_owner[l] == kNoPower ? nlohmann::json(nullptr) : nlohmann::json(pname(s.network_owner[l]))},
+        {"alignment", s.alignment[l] == kNoPower ? nlohmann::json(nullptr) : nlohmann::json(pname(s.alignment[l]))}};
   j["locations"] = locations;
   nlohmann::json leaders = nlohmann::json::object();
   for (Power p : kAllPowers) {
@@ -373,7 +373,7 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   }
   j["powers"] = leaders;
   const bool over = g.node_kind(s) == core::NodeKind::Terminal;
-  j["winner"] = s.winner >= 0 ? nlohmann::json(pname(s.winner)) : nlohmann::json(nullptr);
+  j["winner"] = s.winner != kNoPower ? nlohmann::json(pname(s.winner)) : nlohmann::json(nullptr);
   const ScoreSheet sheet = g.score(s, over);  // Secret Agenda markers count once revealed (10.2)
   nlohmann::json scores = nlohmann::json::object();
   for (int p = 0; p < kPowers; ++p) scores[pname(p)] = sheet.total[static_cast<std::size_t>(p)];

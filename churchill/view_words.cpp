@@ -19,7 +19,7 @@ Message position_message(const IssueState& is) {
   if (is.where == IssueWhere::Display) return key("board.pos_display");
   if (is.where == IssueWhere::Removed) return key("board.pos_removed");
   if (is.track == kCenter) return key("board.pos_centre");
-  const std::string power = power_key(static_cast<Power>(is.track));
+  const std::string power = power_key(is.track);
   if (is.space >= kChair) return key("board.pos_chair").name("power", power);
   return key("board.pos_space").name("power", power).with("space", std::to_string(is.space));
 }
@@ -40,7 +40,7 @@ namespace {
 // Where the issue of a waiting advance stands ("log.where_*").
 Message where_message(const IssueState& is) {
   if (is.track == kCenter) return key("log.where_centre");
-  const std::string power = power_key(static_cast<Power>(is.track));
+  const std::string power = power_key(is.track);
   if (is.space >= kChair) return key("log.where_chair").name("power", power);
   return key("log.where_space").name("power", power).with("space", std::to_string(is.space));
 }
@@ -113,7 +113,7 @@ Message end_why(const Game& g, const State& s, const std::array<int, kPowers>& v
       .with("most", std::to_string(most))
       .with("fewest", std::to_string(fewest))
       .with("difference", std::to_string(most - fewest));
-  if (s.winner >= 0) why = key("end.why_and_winner").with("why", why).name("power", power_key(static_cast<Power>(s.winner)));
+  if (s.winner != kNoPower) why = key("end.why_and_winner").with("why", why).name("power", power_key(s.winner));
   return why;
 }
 

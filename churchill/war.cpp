@@ -28,14 +28,14 @@ void set_placing_turn(const Ctx& c, step::OrderedTurn turn) {
 // three-way tie (7.1: "determine who goes next"; ruling 4 for 7.3).
 void start_segment(const Ctx& c, int kind) {
   State& s = c.s;
-  std::array<int, kPowers> order = {kUK, kUS, kUSSR};
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return s.to_place[power_at(a)] > s.to_place[power_at(b)]; });
-  for (int i = 0; i < kPowers; ++i) s.order[at(i)] = static_cast<std::int8_t>(order[at(i)]);
+  std::array<Power, kPowers> order = kAllPowers;
+  std::stable_sort(order.begin(), order.end(), [&](Power a, Power b) { return s.to_place[a] > s.to_place[b]; });
+  s.order = order;
   std::uint8_t tied = 0;
-  for (int i = 0; i + 1 < kPowers; ++i)
-    if (s.to_place[power_at(order[at(i)])] == s.to_place[power_at(order[at(i + 1)])] && s.to_place[power_at(order[at(i)])] > 0)
-      tied |= static_cast<std::uint8_t>((1u << order[at(i)]) | (1u << order[at(i + 1)]));
-  const Power first = power_at(s.order[0]);  // State's placement order, a byte per power
+  for (std::size_t i = 0; i + 1 < order.size(); ++i)
+    if (s.to_place[order[i]] == s.to_place[order[i + 1]] && s.to_place[order[i]] > 0)
+      tied |= static_cast<std::uint8_t>(power_bit(order[i]) | power_bit(order[i + 1]));
+  const Power first = s.order[0];
   if (kind == 0)
     c.replace(step::PlaceNetworks{first, 0});
   else
@@ -57,10 +57,10 @@ bool western_sphere(const Known& k, LocationId l) { return k.western_sphere & (1
 
 // 6.11: Political Alignment markers it costs `power` to remove the one in `location`.
 int removal_cost(const CCtx& c, LocationId location) {
-  const std::uint8_t un = c.s.global[c.k.us_ussr_marker];
-  if (un == kUS) return 2;  // UN
-  const bool soviet = c.s.alignment[location] == kUSSR;
-  if (un == kUSSR && soviet && (eastern_sphere(c.k, location) || c.d.locations[location].colony)) return 2;
+  const Power un = c.s.global[c.k.us_ussr_marker];
+  if (un == Power::US) return 2;  // UN
+  const bool soviet = c.s.alignment[location] == Power::USSR;
+  if (un == Power::USSR && soviet && (eastern_sphere(c.k, location) || c.d.locations[location].colony)) return 2;
   return 1;
 }
 
@@ -286,16 +286,16 @@ std::uint32_t front_countries(const Data& d, const Known& k) {
 // 6.11: the Global Issues' limits on Political Alignment (rules.h).
 bool global_allows(const Data& d, const Known& k, const State& s, Power power, LocationId location, bool remove) {
   const Location& loc = d.locations[location];
-  const std::uint8_t colonial = s.global[k.uk_us_marker];
-  const std::uint8_t europe = s.global[k.uk_ussr_marker];
+  const Power colonial = s.global[k.uk_us_marker];
+  const Power europe = s.global[k.uk_ussr_marker];
   if (loc.colony) {
-    if (colonial == kNone) return remove;            // neutral: no placement in colonies
-    if (colonial == kUK) return power == Power::UK;  // Colonialism
-    return true;                                     // Self-Determination
+    if (colonial == kNoPower) return remove;               // neutral: no placement in colonies
+    if (colonial == Power::UK) return power == Power::UK;  // Colonialism
+    return true;                                           // Self-Determination
   }
   const bool front_country = k.front_countries & (1u << index(location));
-  if (europe == kNone) return remove || !front_country;  // neutral
-  if (europe == kUSSR) {                                 // Spheres of Influence
+  if (europe == kNoPower) return remove || !front_country;  // neutral
+  if (europe == Power::USSR) {                              // Spheres of Influence
     if (eastern_sphere(k, location)) return power == Power::USSR;
     if (western_sphere(k, location)) return power != Power::USSR;
   }
@@ -339,20 +339,19 @@ namespace {
 // the first for which `add` returns false.
 template <class Add>
 void each_placement(const CCtx& c, Power me, Add add) {
-  const int seat = index(me);  // as State's bytes of a network's owner and an alignment hold the powers
   const State& s = c.s;
   const bool networks = s.steps.top().id == StepId::PlaceNetworks;
   const std::uint32_t closed = arctic_closed_locations(c);
   for (LocationId l : c.d.locations.ids()) {
     if ((closed >> index(l)) & 1u) continue;
-    const bool own = s.networks[l] > 0 && s.network_owner[l] == seat;
+    const bool own = s.networks[l] > 0 && s.network_owner[l] == me;
     if (networks) {
       if ((s.networks[l] == 0 || (own && s.networks[l] < 2)) && !add(encode(Act::PlaceNetwork, index(l)))) return;
       if (s.networks[l] > 0 && !own && !add(encode(Act::RemoveNetwork, index(l)))) return;  // 7.12: one for one
     } else if (own) {
-      const std::uint8_t holder = s.alignment[l];
-      if (holder == kNone && global_allows(c.d, c.k, c.s, me, l, false) && !add(encode(Act::PlaceAlignment, index(l)))) return;
-      if (holder != kNone && holder != seat && global_allows(c.d, c.k, c.s, me, l, true) && s.to_place[me] >= removal_cost(c, l) &&
+      const Power holder = s.alignment[l];
+      if (holder == kNoPower && global_allows(c.d, c.k, c.s, me, l, false) && !add(encode(Act::PlaceAlignment, index(l)))) return;
+      if (holder != kNoPower && holder != me && global_allows(c.d, c.k, c.s, me, l, true) && s.to_place[me] >= removal_cost(c, l) &&
           !add(encode(Act::RemoveAlignment, index(l))))
         return;
     }
@@ -390,7 +389,7 @@ void next_placer(const Ctx& c) {
   if (s.to_place[turn.seat] > 0 && can_place(c, turn.seat)) return;
   s.to_place[turn.seat] = 0;  // 7.1, 7.3: unused markers are lost
   for (int i = turn.index + 1; i < kPowers; ++i) {
-    const Power p = power_at(s.order[at(i)]);  // State's placement order, a byte per power
+    const Power p = s.order[at(i)];
     if (s.to_place[p] == 0) continue;
     set_placing_turn(c, {p, i});
     if (can_place(c, p)) return;
@@ -421,18 +420,18 @@ void next_placer_check(const Ctx& c) {
 void apply_placement(const Ctx& c, Power me, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::PlacementOrder, StepId::PlaceNetworks, StepId::PlaceAlignment}) && acting(c, me));
   CORE_EXPECT(kind_of(a) == Act::PlaceFirst || kind_of(a) == Act::Decline || arg_a(a) < static_cast<int>(c.d.locations.size()));
-  const int seat = index(me);  // State's bytes of a network's owner and an alignment hold the power
   State& s = c.s;
   switch (kind_of(a)) {
     case Act::PlaceFirst: {  // the US puts this tied player next among those tied, until one is left
       const step::PlacementOrder tie = c.top<step::PlacementOrder>();
       s.steps.pop();
       auto& order = s.order;
-      const auto it = std::find(order.begin(), order.end(), static_cast<std::int8_t>(arg_a(a)));
-      const auto first_tied = std::find_if(order.begin(), order.end(), [&](std::int8_t p) { return tie.tied & (1 << p); });
+      const Power chosen = power_at(arg_a(a));  // the action's power
+      const auto it = std::find(order.begin(), order.end(), chosen);
+      const auto first_tied = std::find_if(order.begin(), order.end(), [&](Power p) { return tie.tied & power_bit(p); });
       std::rotate(first_tied, it, it + 1);
-      set_placing_turn(c, {power_at(order[0]), 0});
-      const int still_tied = tie.tied & ~(1 << arg_a(a));
+      set_placing_turn(c, {order[0], 0});
+      const int still_tied = tie.tied & ~power_bit(chosen);
       if (__builtin_popcount(static_cast<unsigned>(still_tied)) > 1)
         return c.push(step::PlacementOrder{me, tie.kind, static_cast<std::uint8_t>(still_tied)});
       next_placer_check(c);
@@ -441,37 +440,37 @@ void apply_placement(const Ctx& c, Power me, core::Action a) {
     case Act::PlaceNetwork: {
       const LocationId l = location_at(arg_a(a));
       ++s.networks[l];
-      s.network_owner[l] = static_cast<std::uint8_t>(seat);
-      c.note("7.11", seat, Event::NetworkPlaced, seat, l);
+      s.network_owner[l] = me;
+      c.note("7.11", me, Event::NetworkPlaced, me, l);
       --s.to_place[me];
       break;
     }
     case Act::RemoveNetwork: {
       const LocationId l = location_at(arg_a(a));
-      const std::uint8_t owner = s.network_owner[l];
-      if (--s.networks[l] == 0) s.network_owner[l] = kNone;
-      c.note("7.12", seat, Event::NetworkRemoved, owner, l);
+      const Power owner = s.network_owner[l];
+      if (--s.networks[l] == 0) s.network_owner[l] = kNoPower;
+      c.note("7.12", me, Event::NetworkRemoved, owner, l);
       --s.to_place[me];
       break;
     }
     case Act::PlaceAlignment: {
       const LocationId l = location_at(arg_a(a));
-      s.alignment[l] = static_cast<std::uint8_t>(seat);
-      c.note("7.31", seat, Event::AlignmentPlaced, seat, l);
+      s.alignment[l] = me;
+      c.note("7.31", me, Event::AlignmentPlaced, me, l);
       --s.to_place[me];
       break;
     }
     case Act::Decline: {
       const bool alignment = s.steps.top().id == StepId::PlaceAlignment;
-      c.note(alignment ? "7.32" : "7.12", seat, Event::RemovalDeclined, seat, s.to_place[me], alignment);
+      c.note(alignment ? "7.32" : "7.12", me, Event::RemovalDeclined, me, s.to_place[me], alignment);
       s.to_place[me] = 0;
       break;
     }
     default: {  // RemoveAlignment
       const LocationId l = location_at(arg_a(a));
       const int cost = removal_cost(c, l);
-      c.note("7.32", seat, Event::AlignmentRemoved, s.alignment[l], l);
-      s.alignment[l] = kNone;
+      c.note("7.32", me, Event::AlignmentRemoved, s.alignment[l], l);
+      s.alignment[l] = kNoPower;
       add_to(s.to_place[me], -cost);
       break;
     }
@@ -649,10 +648,10 @@ void enter(const Ctx& c, FrontId front, const char* rule) {
   for (LocationId l : c.d.locations.ids()) {
     if (c.d.locations[l].space != left || s.behind_front[l]) continue;
     s.behind_front[l] = true;
-    const std::uint8_t owner = s.network_owner[l];
+    const Power owner = s.network_owner[l];
     const bool soviet_front = f.color == Power::USSR;
-    if (s.networks[l] > 0 && (soviet_front ? owner != kUSSR : owner == kUSSR)) {
-      if (--s.networks[l] == 0) s.network_owner[l] = kNone;
+    if (s.networks[l] > 0 && (soviet_front ? owner != Power::USSR : owner == Power::USSR)) {
+      if (--s.networks[l] == 0) s.network_owner[l] = kNoPower;
       c.note("7.13", owner, Event::NetworkRemoved, owner, l);
     }
   }

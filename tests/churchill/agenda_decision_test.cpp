@@ -155,9 +155,9 @@ TEST_F(Decision, Rule_6_7_AmphibiousDirectedOffensiveTakesNavalFirst) {
   // The 6.7 example: four naval in the Western box, the Directed Offensive on Normandy.
   start.front[data().front("western")] = 0;  // UK/Bolero: Normandy is the entry space
   start.naval[data().theater("western")] = 4;
-  start.directed_front[Power::US] = static_cast<std::uint8_t>(data().front("western"));
+  start.directed_front[Power::US] = data().front("western");
   start.production[Power::US] = 2;
-  start.conference_winner = static_cast<std::int8_t>(power("UK"));
+  start.conference_winner = power("UK");
   begin(step::Allocation{Power::US, 2});
   EXPECT_FALSE(legal("US", "offensive western"));
   act("US", "naval western");  // to the D-Day minimum of five
@@ -170,10 +170,10 @@ TEST_F(Decision, Rule_6_7_AmphibiousDirectedOffensiveTakesNavalFirst) {
 // 6.4 and 6.9: the phase line says how much production and how many leadership bonus markers the
 // allocating power has left to place, so that a player knows when the bonuses are spent.
 TEST_F(Decision, Rule_6_4_ThePhaseLineCountsTheProductionAndBonusesLeft) {
-  const std::size_t us = static_cast<std::size_t>(power("US"));
-  start.production[power_at(us)] = 2;
-  start.support_bonus[power_at(us)] = {1, 0, 2, 0};  // Europe 1, either theater 2
-  start.conference_winner = static_cast<std::int8_t>(power("UK"));
+  const Power us = power("US");
+  start.production[us] = 2;
+  start.support_bonus[us] = {1, 0, 2, 0};  // Europe 1, either theater 2
+  start.conference_winner = power("UK");
   begin(step::Allocation{Power::US, 2});
   EXPECT_EQ(game.phase_text(s()), "6.4 Production Allocation: US allocates (left: production 2, bonus 3)");
   act("US", "offensive western bonus-europe");
@@ -182,7 +182,7 @@ TEST_F(Decision, Rule_6_4_ThePhaseLineCountsTheProductionAndBonusesLeft) {
 
 TEST_F(Decision, Rule_6_10_ABombResearchAndTheSpyRing) {
   put("a-bomb-research", "USSR 3");
-  start.issues[issue_at(data().issue("a-bomb-research"))].winner = static_cast<std::uint8_t>(power("USSR"));
+  start.issues[issue_at(data().issue("a-bomb-research"))].winner = power("USSR");
   start.a_bomb_modifier = 1;
   const int a_bomb = start.a_bomb, spy = start.spy_ring;
   begin(step::ABombRoll{});
@@ -192,7 +192,7 @@ TEST_F(Decision, Rule_6_10_ABombResearchAndTheSpyRing) {
 }
 
 TEST_F(Decision, Rule_6_11_GlobalIssueMovesTowardTheWinner) {
-  start.global[0] = static_cast<std::uint8_t>(power("UK"));  // Churchill-Roosevelt on Colonialism
+  start.global[0] = power("UK");  // Churchill-Roosevelt on Colonialism
   begin(step::GlobalIssue{Power::US});
   EXPECT_TRUE(legal("US", "global churchill-roosevelt")) << "from the opponent's advantage to his";
   EXPECT_TRUE(legal("US", "global roosevelt-stalin"));

@@ -95,7 +95,7 @@ TEST(ChurchillPreconditions, AnIndexThatNamesNoPowerOrFrontStopsACheckedBuild) {
 }
 
 // An issue meets State::issues and Data::issues only through issue_at: a checked build stops on an
-// index that names no issue counter (kNone, kCenter) or one past the data set's issues (an
+// index that names no issue counter (kNone, -1) or one past the data set's issues (an
 // IdVector checks its size), instead of reading the next field or past the vector.
 TEST(ChurchillPreconditions, AnIndexThatNamesNoIssueStopsACheckedBuild) {
   const State s = Game(data()).new_game(*data().scenario("training"));
@@ -104,7 +104,7 @@ TEST(ChurchillPreconditions, AnIndexThatNamesNoIssueStopsACheckedBuild) {
   EXPECT_EQ(&s.issues[issue_at(kMaxIssues - 1)], &s.issues.items.back());
 #if defined(CORE_CHECKS) || !defined(NDEBUG)
   EXPECT_DEATH({ [[maybe_unused]] const auto& i = s.issues[issue_at(kNone)]; }, "precondition failed");
-  EXPECT_DEATH({ [[maybe_unused]] const auto& i = s.issues[issue_at(kCenter)]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto& i = s.issues[issue_at(-1)]; }, "precondition failed");
   EXPECT_DEATH({ [[maybe_unused]] const auto& i = data().issues[issue_at(issues)]; }, "precondition failed");
 #else
   GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
@@ -181,6 +181,42 @@ TEST(ChurchillPreconditions, AMeetingPlayHoldsTypedIdsInItsBytesAndNobodysPlayIn
   EXPECT_DEATH({ [[maybe_unused]] const auto h = s.hand[nobody.seat]; }, "precondition failed");
   EXPECT_DEATH({ [[maybe_unused]] const auto& i = s.issues[nobody.issue]; }, "precondition failed");
   EXPECT_DEATH({ [[maybe_unused]] const auto& c = data().staff[Power::UK][nobody.card]; }, "precondition failed");
+#else
+  GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
+#endif
+}
+
+// The State's bytes that name a power or a Front are typed ids in the bytes they always were: a new
+// game's winners, next Meeting turn and game winner hold the -1 of before (kNoPower's byte), a
+// location without markers and a neutral Global Issue marker kNone, a Directed Offensive not placed
+// kNone, so a State's layout and the saves are unchanged; the log's and the hash's -1 of a power
+// that is none is index_or_none's; and none of them indexes a power's or a Front's arrays (a checked
+// build stops) where the -1 or kNone of before would have read another field.
+TEST(ChurchillPreconditions, AStateByteThatNamesAPowerOrAFrontHoldsItsByteAndNoneIndexesNothing) {
+  static_assert(sizeof(Power) == 1 && sizeof(FrontId) == 1 && sizeof(IssueState) == 4 && sizeof(Mandate) == 4);
+  const State s = Game(data()).new_game(*data().scenario("training"));
+  const auto byte = [](auto id) { return static_cast<std::int8_t>(core::index_of(id)); };
+  EXPECT_EQ(byte(s.agenda_winner), -1);
+  EXPECT_EQ(byte(s.conference_winner), -1);
+  EXPECT_EQ(byte(s.meeting_next), -1);
+  EXPECT_EQ(byte(s.winner), -1);
+  EXPECT_EQ(byte(s.directed_front[Power::US]), -1);
+  for (Power g : s.global) EXPECT_EQ(g, kNoPower) << "9.52: every Global Issue marker starts neutral";
+  LocationId empty = kNoLocation;
+  for (LocationId l : data().locations.ids())
+    if (s.networks[l] == 0 && s.alignment[l] == kNoPower) empty = l;
+  ASSERT_NE(empty, kNoLocation);
+  EXPECT_EQ(byte(s.network_owner[empty]), -1);
+  EXPECT_EQ(index_or_none(kNoPower), -1);
+  EXPECT_EQ(index_or_none(Power::USSR), 2);
+  EXPECT_EQ(power_or_none(-1), kNoPower);
+  EXPECT_EQ(power_or_none(1), Power::US);
+  EXPECT_EQ(kCenter, kNoPower) << "an issue in the centre is on no power's track";
+#if defined(CORE_CHECKS) || !defined(NDEBUG)
+  EXPECT_DEATH({ [[maybe_unused]] const auto h = s.hand[s.agenda_winner]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto h = s.hand[s.network_owner[empty]]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto f = s.front[s.directed_front[Power::UK]]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const Power p = power_or_none(kPowers); }, "precondition failed");
 #else
   GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
 #endif

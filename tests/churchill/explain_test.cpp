@@ -31,13 +31,13 @@ class FewOptions : public Position {
   }
   void no_markers() {
     start.networks.fill(0);
-    start.network_owner.fill(kNone);
-    start.alignment.fill(kNone);
+    start.network_owner.fill(kNoPower);
+    start.alignment.fill(kNoPower);
   }
   void only_others_networks() {  // every location holds one US network
     for (LocationId l : data().locations.ids()) {
       start.networks[l] = 1;
-      start.network_owner[l] = static_cast<std::uint8_t>(power("US"));
+      start.network_owner[l] = power("US");
     }
   }
 };
@@ -119,7 +119,7 @@ TEST_F(FewOptions, Rule5_25_ALastCardThatIsTheChiefOfStaffIsCommittedBeforeHisRo
 // 6.4: production is "allocated first to ... 1. Allocations mandated by the current conference card
 // (see 6.6) 2. Directed Offensives".
 TEST_F(FewOptions, Rule6_4_ProductionGoesFirstToTheConferenceCardsMandate) {
-  start.mandates[0] = Mandate{static_cast<std::uint8_t>(power("UK")), ProductionUse::Naval, data().theater("arctic"), 1};
+  start.mandates[0] = Mandate{power("UK"), ProductionUse::Naval, data().theater("arctic"), 1};
   start.mandate_count = 1;
   start.production[Power::UK] = 3;
   begin(step::Allocation{Power::UK, 0});
@@ -131,7 +131,7 @@ TEST_F(FewOptions, Rule6_4_ProductionGoesFirstToTheConferenceCardsMandate) {
 }
 
 TEST_F(FewOptions, Rule6_4_ProductionGoesToTheDirectedOffensiveBeforeAnyFreeChoice) {
-  start.directed_front[Power::UK] = static_cast<std::uint8_t>(data().front("mediterranean"));
+  start.directed_front[Power::UK] = data().front("mediterranean");
   start.production[Power::UK] = 3;
   begin(step::Allocation{Power::UK, 0});
   const auto w = why("UK");
@@ -190,7 +190,7 @@ TEST_F(FewOptions, Rule5_14_TheLastIssueOnTheDisplayIsTheOnlyOneToPlace) {
 
 // 6.11: a player moves a Global Issue marker of his not already at his position.
 TEST_F(FewOptions, Rule6_11_OnlyOneGlobalIssueMarkerIsLeftToMove) {
-  start.global[0] = static_cast<std::uint8_t>(power("UK"));  // Churchill-Roosevelt at the UK's position
+  start.global[0] = power("UK");  // Churchill-Roosevelt at the UK's position
   begin(step::GlobalIssue{Power::UK});
   const auto w = why("UK");
   ASSERT_TRUE(w);
@@ -215,7 +215,7 @@ TEST_F(FewOptions, Rule7_12_WhereEveryLocationHoldsAnotherPowersNetworkOnlyRemov
 
 TEST_F(FewOptions, Rule7_11_OneFreeLocationIsTheOnlyPlaceForANetwork) {
   only_others_networks();
-  for (LocationId l : data().locations.ids()) start.network_owner[l] = static_cast<std::uint8_t>(power("UK"));
+  for (LocationId l : data().locations.ids()) start.network_owner[l] = power("UK");
   for (LocationId l : data().locations.ids()) start.networks[l] = 2;  // the UK's own, full
   start.networks[data().location("france")] = 1;
   start.to_place[Power::UK] = 1;
@@ -233,7 +233,7 @@ TEST_F(FewOptions, Rule7_3_MoreAlignmentMarkersThanLocationsSaysTheRestAreLost) 
   no_markers();
   for (const char* l : {"greece", "yugoslavia"}) {  // not colonies nor connected to a Front (6.11)
     start.networks[data().location(l)] = 1;
-    start.network_owner[data().location(l)] = static_cast<std::uint8_t>(power("UK"));
+    start.network_owner[data().location(l)] = power("UK");
   }
   start.to_place[Power::UK] = 5;
   begin(step::PlaceAlignment{Power::UK, 0});
@@ -261,7 +261,7 @@ TEST_F(FewOptions, Rule7_4_NorwayAndFinlandLeftOutWithoutThreeArcticNaval) {
 TEST_F(FewOptions, Rule4_53_TheTieOfferSaysWhatHappensIfNoLeaderBreaksIt) {
   const auto bits = [&](std::initializer_list<const char*> ps) {
     std::uint8_t b = 0;
-    for (const char* p : ps) b = static_cast<std::uint8_t>(b | (1u << power(p)));
+    for (const char* p : ps) b = static_cast<std::uint8_t>(b | power_bit(power(p)));
     return b;
   };
   begin(step::TieBreakOffer{Power::USSR, 0, bits({"UK", "US"}), 0});

@@ -12,7 +12,7 @@ class Scoring : public ::testing::Test {
   // A board with nothing on it: every Front in its box, no markers, nothing won.
   State bare() {
     State st = game.new_game(*data().scenario("campaign"));
-    st.global.fill(kNone);
+    st.global.fill(kNoPower);
     return st;
   }
   std::size_t P(const char* p) const { return static_cast<std::size_t>(*power_from_name(p)); }
@@ -41,19 +41,19 @@ class Scoring : public ::testing::Test {
 
 TEST_F(Scoring, A_B_AlignmentAndNetworks) {
   s.networks[L("france")] = 1;
-  s.network_owner[L("france")] = 1;
-  s.alignment[L("france")] = 1;  // US: A
+  s.network_owner[L("france")] = Power::US;
+  s.alignment[L("france")] = Power::US;  // US: A
   s.networks[L("poland")] = 2;
-  s.network_owner[L("poland")] = 2;  // USSR: B
+  s.network_owner[L("poland")] = Power::USSR;  // USSR: B
   s.networks[L("greece")] = 1;
-  s.network_owner[L("greece")] = 0;
-  s.alignment[L("greece")] = 2;  // USSR: A
+  s.network_owner[L("greece")] = Power::UK;
+  s.alignment[L("greece")] = Power::USSR;  // USSR: A
   EXPECT_EQ(vp("A"), (V{0, 3, 3}));
   EXPECT_EQ(vp("B"), (V{0, 0, 1})) << "one per space, not per network; none where an alignment stands";
 }
 
 TEST_F(Scoring, C_GlobalAdvantage) {
-  s.global = {static_cast<std::uint8_t>(P("US")), static_cast<std::uint8_t>(P("USSR")), static_cast<std::uint8_t>(P("USSR"))};
+  s.global = {Power::US, Power::USSR, Power::USSR};
   EXPECT_EQ(vp("C"), (V{0, 5, 10}));
 }
 
@@ -65,8 +65,8 @@ TEST_F(Scoring, D_E_ConferencesWon) {
 
 TEST_F(Scoring, F_EmptyColoniesForTheUk) {
   s.networks[L("siam")] = 1;
-  s.network_owner[L("siam")] = 1;
-  s.alignment[L("malaya")] = 2;
+  s.network_owner[L("siam")] = Power::US;
+  s.alignment[L("malaya")] = Power::USSR;
   EXPECT_EQ(vp("F"), (V{6, 0, 0}));  // five colonies, two taken
 }
 
@@ -176,8 +176,8 @@ TEST_F(Scoring, SecretAgendaCountsOnlyOnceRevealed) {
   s.secret_agenda[power_at(P("USSR"))][0] = poland;
   s.secret_agenda[power_at(P("USSR"))][1] = poland + 1;  // the second Poland marker
   s.networks[L("poland")] = 1;
-  s.network_owner[L("poland")] = 2;
-  s.alignment[L("poland")] = 2;
+  s.network_owner[L("poland")] = Power::USSR;
+  s.alignment[L("poland")] = Power::USSR;
   EXPECT_EQ(vp("10.3"), (V{0, 0, 10})) << "two markers for one location score 10";
   EXPECT_EQ(game.score(s, false).total[P("USSR")] + 10, game.score(s, true).total[P("USSR")]);
 }
@@ -194,7 +194,7 @@ class Victory : public Scoring {
     for (LocationId l : data().locations.ids())  // no F
       if (data().locations[l].colony) {
         s.networks[l] = 1;
-        s.network_owner[l] = 1;
+        s.network_owner[l] = Power::US;
       }
     if (soviets_alone_in_germany) {
       const auto eastern = data().front("eastern");

@@ -29,7 +29,7 @@ void check_invariants(const Game& g, const State& s) {
   for (churchill::TheaterId t : d.theaters.ids()) ASSERT_LE(s.naval[t], 5) << "6.5: at most five naval in a box";
   for (churchill::LocationId l : d.locations.ids()) {
     ASSERT_LE(s.networks[l], 2) << "7.11: at most two networks";
-    ASSERT_EQ(s.networks[l] == 0, s.network_owner[l] == churchill::kNone) << "7.11: of one nation";
+    ASSERT_EQ(s.networks[l] == 0, s.network_owner[l] == churchill::kNoPower) << "7.11: of one nation";
   }
   for (std::size_t p = 0; p < churchill::kPowers; ++p) {
     ASSERT_LE(s.hand[churchill::power_at(p)].count(), churchill::kHandSize);
@@ -158,12 +158,12 @@ void play_random_game(const Game& g, const churchill::Scenario& sc, std::uint64_
     if (::testing::Test::HasFatalFailure()) return;
   }
   const State& end = session.state();
-  ASSERT_GE(end.winner, 0);
-  ASSERT_LT(end.winner, churchill::kPowers);
+  ASSERT_NE(end.winner, churchill::kNoPower);
+  ASSERT_LT(churchill::index(end.winner), churchill::kPowers);
   check_views(g, session);
   for (const auto& entry : session.log().entries()) ASSERT_FALSE(g.describe(entry).empty());
   ++totals.games;
-  ++totals.wins[static_cast<std::size_t>(end.winner)];
+  ++totals.wins[core::index_of(end.winner)];
   totals.actions += static_cast<long>(session.history().size());
   totals.both_surrendered += end.surrendered[0] && end.surrendered[1];
 }

@@ -47,10 +47,10 @@ class Table : public ::testing::Test {
     const IssueState& is = s().issues[issue_at(data().issue(issue))];
     if (is.where != IssueWhere::Table) return is.where == IssueWhere::Display ? "display" : "removed";
     if (is.track == kCenter) return "centre";
-    const std::string p(power_name(static_cast<Power>(is.track)));
+    const std::string p(power_name(is.track));
     return is.space >= kChair ? p + " chair" : p + " " + std::to_string(is.space);
   }
-  int power(const char* p) const { return static_cast<int>(*power_from_name(p)); }
+  Power power(const char* p) const { return *power_from_name(p); }
   // The seats that may act now: "UK", "USSR US"...
   std::string g_active() const {
     std::string out;
@@ -61,7 +61,7 @@ class Table : public ::testing::Test {
   }
   // The set of one card of `p`'s deck.
   StaffSet card_set(const char* p, const std::string& id) const {
-    const auto& deck = data().staff[power_at(power(p))];
+    const auto& deck = data().staff[power(p)];
     for (StaffId c : deck.ids())
       if (deck[c].id == id) return StaffSet::of(c);
     ADD_FAILURE() << "no card " << id;
@@ -96,7 +96,7 @@ class Position : public Table {
     start.steps.clear();
     start.steps.push(step::EndConference{});
     start.hand.fill({});
-    start.agenda_winner = 0;
+    start.agenda_winner = Power::UK;
   }
   void hand(const char* p, const std::vector<std::string>& cards) {
     const auto power = static_cast<std::size_t>(*power_from_name(p));
@@ -110,10 +110,10 @@ class Position : public Table {
   // "centre", "UK 3", "US chair"
   void put(const char* issue, const std::string& at) {
     IssueState& is = start.issues[issue_at(data().issue(issue))];
-    is = {IssueWhere::Table, kCenter, 0, kNone};
+    is = {IssueWhere::Table, kCenter, 0, kNoPower};
     if (at == "centre") return;
     const auto space = at.find(' ');
-    is.track = static_cast<std::int8_t>(*power_from_name(at.substr(0, space)));
+    is.track = *power_from_name(at.substr(0, space));
     const std::string rest = at.substr(space + 1);
     is.space = static_cast<std::int8_t>(rest == "chair" ? kChair : std::stoi(rest));
   }

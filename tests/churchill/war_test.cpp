@@ -9,14 +9,14 @@ class War : public Position {
  protected:
   War() {  // a map without networks or alignments
     start.networks.fill(0);
-    start.network_owner.fill(kNone);
-    start.alignment.fill(kNone);
+    start.network_owner.fill(kNoPower);
+    start.alignment.fill(kNoPower);
     start.behind_front.fill(false);
   }
   LocationId L(const char* id) const { return data().location(id); }
   void networks(const char* loc, const char* p, int n) {
     start.networks[L(loc)] = static_cast<std::int8_t>(n);
-    start.network_owner[L(loc)] = n ? static_cast<std::uint8_t>(power(p)) : kNone;
+    start.network_owner[L(loc)] = n ? power(p) : kNoPower;
   }
   // The War Phase begins with these markers to place.
   void war(std::array<int, kPowers> nets, std::array<int, kPowers> aligns = {}) {
@@ -113,8 +113,8 @@ TEST_F(War, Rule_7_12_NoDeclineWhileAPlacementIsPossible) {
 
 TEST_F(War, Rule_7_32_RemovalIsOptional) {
   networks("poland", "UK", 1);
-  start.alignment[L("poland")] = static_cast<std::uint8_t>(power("USSR"));
-  start.global[1] = static_cast<std::uint8_t>(power("UK"));  // Free Europe: the UK may remove it
+  start.alignment[L("poland")] = power("USSR");
+  start.global[1] = power("UK");  // Free Europe: the UK may remove it
   start.to_place = {1, 0, 0};
   begin(step::PlaceAlignment{Power::UK, 0});
   EXPECT_TRUE(legal("UK", "remove-alignment poland"));
@@ -133,7 +133,7 @@ TEST_F(War, Rule_7_4_ArcticNeedsThreeNaval) {
 TEST_F(War, Rule_7_31_AlignmentNeedsAnOwnNetworkAndOnePerLocation) {
   networks("greece", "UK", 1);
   networks("yugoslavia", "USSR", 1);
-  start.alignment[L("yugoslavia")] = static_cast<std::uint8_t>(power("USSR"));
+  start.alignment[L("yugoslavia")] = power("USSR");
   war({1, 1, 1}, {2, 0, 0});
   act("US", "first USSR");  // a three-way tie: the US puts the USSR first, then the UK
   act("US", "first UK");
@@ -149,7 +149,7 @@ TEST_F(War, Rule_7_31_AlignmentNeedsAnOwnNetworkAndOnePerLocation) {
 TEST_F(War, Rule_6_11_ColonialismLetsOnlyTheUkPlaceInColonies) {
   networks("siam", "US", 1);
   networks("malaya", "UK", 1);
-  start.global[0] = static_cast<std::uint8_t>(power("UK"));  // Colonialism
+  start.global[0] = power("UK");  // Colonialism
   start.alignment_gained[Power::US] = 1;
   start.alignment_gained[Power::UK] = 1;
   start.to_place = {1, 1, 0};
@@ -166,20 +166,20 @@ TEST_F(War, Rule_6_11_NeutralColonialIssueForbidsColonyPlacements) {
 
 TEST_F(War, Rule_6_11_SpheresOfInfluenceAndTheUnRemovalCost) {
   networks("poland", "UK", 1);
-  start.alignment[L("poland")] = static_cast<std::uint8_t>(power("USSR"));
+  start.alignment[L("poland")] = power("USSR");
   networks("france", "USSR", 1);
-  start.global[1] = static_cast<std::uint8_t>(power("USSR"));  // Spheres of Influence
-  start.global[2] = static_cast<std::uint8_t>(power("US"));    // UN: removal costs two
+  start.global[1] = power("USSR");  // Spheres of Influence
+  start.global[2] = power("US");    // UN: removal costs two
   start.to_place = {1, 0, 0};
   begin(step::PlaceAlignment{Power::UK, 0});
   EXPECT_FALSE(legal("UK", "remove-alignment poland")) << "Spheres: only the USSR in Poland";
-  start.global[1] = static_cast<std::uint8_t>(power("UK"));  // Free Europe
+  start.global[1] = power("UK");  // Free Europe
   begin(step::PlaceAlignment{Power::UK, 0});
   EXPECT_FALSE(legal("UK", "remove-alignment poland")) << "UN: two markers needed, the UK has one";
   start.to_place = {2, 0, 0};
   begin(step::PlaceAlignment{Power::UK, 0});
   act("UK", "remove-alignment poland");
-  EXPECT_EQ(s().alignment[L("poland")], kNone);
+  EXPECT_EQ(s().alignment[L("poland")], kNoPower);
   EXPECT_EQ(s().to_place[Power::UK], 0);
 }
 
@@ -526,7 +526,7 @@ TEST_F(War, Rule_8_0_TheLastConferenceEndsTheGame) {
   start.conference = 10;
   begin(step::PostMortem{});
   EXPECT_EQ(game.node_kind(s()), core::NodeKind::Terminal);
-  EXPECT_GE(s().winner, 0);
+  EXPECT_NE(s().winner, kNoPower);
 }
 
 }  // namespace
