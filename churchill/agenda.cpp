@@ -45,7 +45,7 @@ void place_axis_reserve(const Ctx& c, const Effect& e) {
       c.note("7.6", -1, Event::NavalLost, e.theater);
     }
   } else {
-    add_to(s.reserves_on_front[front_at(e.front)][kind], n);
+    add_to(s.reserves_on_front[e.front][kind], n);
     c.note("5.11", -1, Event::ReservePlaced, static_cast<int>(e.reserve), n, e.front, -1);
   }
 }
@@ -56,17 +56,17 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
   State& s = c.s;
   switch (e.type) {
     case EffectType::MandateProduction:
-      if (s.mandate_count < kMaxMandates) s.mandates[at(s.mandate_count++)] = {power_at(e.power), e.use, e.theater, e.amount};
+      if (s.mandate_count < kMaxMandates) s.mandates[at(s.mandate_count++)] = {e.power, e.use, e.theater, e.amount};
       c.note("6.6", e.power, Event::Mandate, e.power, e.amount, e.theater == kNoTheater ? -1 : churchill::index(e.theater),
              static_cast<int>(e.use));
       return true;
     case EffectType::Production:
-      add_to(s.production_delta[power_at(e.power)], e.amount);
+      add_to(s.production_delta[e.power], e.amount);
       c.note("6.3", e.power, Event::ProductionChange, e.power, e.amount);
       return true;
     case EffectType::PlaceIssue:
-      if (s.issues[issue_at(e.issue)].where == IssueWhere::Display) {
-        s.issues[issue_at(e.issue)] = {IssueWhere::Table, kCenter, 0, kNoPower};
+      if (s.issues[e.issue].where == IssueWhere::Display) {
+        s.issues[e.issue] = {IssueWhere::Table, kCenter, 0, kNoPower};
         c.note("5.11", -1, Event::IssueToTable, e.issue);
       }
       return true;
@@ -83,25 +83,25 @@ bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
     }
     case EffectType::AxisReserve: place_axis_reserve(c, e); return true;
     case EffectType::GainNetworks:
-      add_to(s.networks_gained[power_at(e.power)], e.amount);
+      add_to(s.networks_gained[e.power], e.amount);
       c.note("7.1", e.power, Event::NetworksGained, e.power, e.amount);
       return true;
     case EffectType::GainAlignment:
-      add_to(s.alignment_gained[power_at(e.power)], e.amount);
+      add_to(s.alignment_gained[e.power], e.amount);
       c.note("7.3", e.power, Event::AlignmentGained, e.power, e.amount);
       return true;
     case EffectType::PlaceNaval:
       for (int i = 0; i < e.amount; ++i) place_naval(c, e.theater, std::nullopt, "5.11");
       return true;
     case EffectType::PlaceOffensive:
-      if (has_entry_space(c, front_at(e.front))) {
-        add_to(s.offensive[front_at(e.front)], e.amount);
+      if (has_entry_space(c, e.front)) {
+        add_to(s.offensive[e.front], e.amount);
         c.note("5.11", -1, Event::OffensivePlaced, e.front, -1, 0);
       }
       return true;
     case EffectType::Convoy:
       if (s.naval[e.theater] >= e.naval_threshold) {  // escorted: the convoy arrives
-        add_to(s.production_delta[power_at(e.power)], e.amount);
+        add_to(s.production_delta[e.power], e.amount);
         c.note("6.32", e.power, Event::ConvoyArrives, e.power);
         return true;
       }
@@ -197,7 +197,7 @@ void apply_convoy_roll(const Ctx& c, core::Action a) {
   c.s.steps.pop();
   const bool arrives = e.range.contains(roll);
   c.note("6.32", e.power, Event::ConvoyRoll, roll, arrives);
-  if (arrives) c.s.production_delta[power_at(e.power)] = static_cast<std::int8_t>(c.s.production_delta[power_at(e.power)] + e.amount);
+  if (arrives) c.s.production_delta[e.power] = static_cast<std::int8_t>(c.s.production_delta[e.power] + e.amount);
 }
 
 // 5.12: "roll 1D6, on a 1-3 roll that # of times".

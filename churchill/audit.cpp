@@ -22,7 +22,7 @@ void add_cards(const Data& d, std::vector<AuditRow>& rows) {
 void add_board(const Data& d, std::vector<AuditRow>& rows) {
   for (const Issue& i : d.issues) {
     std::optional<Power> p;
-    if (i.power != kNone) p = static_cast<Power>(i.power);
+    if (i.power != kNoPower) p = i.power;
     const std::string value = i.kind == IssueKind::PolMil ? fmt::format("{}/{}", i.alignment, i.networks) : "";
     rows.push_back({"issue", i.id, i.name, p, value, &i.origin});
   }

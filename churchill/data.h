@@ -144,10 +144,10 @@ inline constexpr IssueId kNoIssue = IssueId{kNone};  // where a byte or a datum 
 struct Issue {
   std::string id, name;
   IssueKind kind{};
-  std::uint8_t power = kNone;  // Production, Directed Offensive: the power named on it
-  Region region{};             // Theater Leadership: which theater command
-  std::int8_t alignment = 0;   // Pol-Mil X
-  std::int8_t networks = 0;    // Pol-Mil Y
+  Power power = kNoPower;     // Production, Directed Offensive: the power named on it
+  Region region{};            // Theater Leadership: which theater command
+  std::int8_t alignment = 0;  // Pol-Mil X
+  std::int8_t networks = 0;   // Pol-Mil Y
   Origin origin;
   bool conditional() const { return kind == IssueKind::SecondFront || kind == IssueKind::UssrDeclaresWar; }
 };
@@ -205,16 +205,17 @@ enum class PolMilAction : std::uint8_t {
   RemoveAllAlignment,
 };
 
-inline constexpr std::uint8_t kAnyFront = 0xfe;
+// A card's offensive support placed on any Front in Production Allocation (5.22), not on a named one.
+inline constexpr FrontId kAnyFront = FrontId{0xfe};
 
 struct Effect {
   EffectType type{};
   std::int8_t amount = 0;           // modifier / paranoia amount; count of markers, production, reserves
-  std::uint8_t power = kNone;       // conference-card effects: the power concerned
+  Power power = kNoPower;           // conference-card effects: the power concerned
   std::uint8_t powers = 0;          // Pol-Mil placements: bits of Power
   TheaterId theater = kNoTheater;   // PlaceNaval, AxisReserve (navies), MandateProduction, Convoy
-  std::uint8_t front = kNone;       // PlaceOffensive (or kAnyFront), AxisReserve (armies)
-  std::uint8_t issue = kNone;       // PlaceIssue
+  FrontId front = kNoFront;         // PlaceOffensive (or kAnyFront), AxisReserve (armies)
+  IssueId issue = kNoIssue;         // PlaceIssue
   std::uint8_t leader = kNone;      // LeaderRestriction: the Leader card it names
   Dice dice;                        // HealthRoll, PurgeRoll, Paranoia, Convoy; PolMil: the die for rolls
   Range range;                      // fail range (rolls), success range (Convoy)
@@ -385,7 +386,7 @@ struct Scenario {
   Power europe_leadership{}, pacific_leadership{};
   std::uint8_t a_bomb = 0, spy_ring = 0;  // A-Bomb track positions
   std::array<bool, kReserveKinds> reserves_out_of_play{};
-  std::vector<std::uint8_t> issues_removed, issues_on_table;
+  std::vector<IssueId> issues_removed, issues_on_table;
   bool simultaneous_dday_central_italy = false;  // 9.53
   Origin origin;
 };
@@ -410,7 +411,7 @@ enum class VpCondition : std::uint8_t {
 };
 
 struct VpCase {
-  std::uint8_t front = kNone;
+  FrontId front = kNoFront;
   SpaceId space = kNoSpace;
   std::uint8_t powers = 0;
 };
@@ -421,10 +422,10 @@ struct VictoryCondition {
   VpCondition condition{};
   std::uint8_t powers = 0;                      // bits of Power (0: every power, for itself)
   std::vector<VpCase> cases;                    // FrontInSpace
-  std::uint8_t front = kNone;                   // SpaceNeverEntered
+  FrontId front = kNoFront;                     // SpaceNeverEntered
   SpaceId space = kNoSpace;                     // SpaceNeverEntered
   SpaceId first = kNoSpace, second = kNoSpace;  // EnteredBefore
-  std::vector<std::uint8_t> fronts;             // InterserviceRivalry
+  std::vector<FrontId> fronts;                  // InterserviceRivalry
   std::vector<std::uint8_t> axis;               // AxisOccupied
   Origin origin;
 };
@@ -456,13 +457,13 @@ struct Data {
   // texts of every entry above and the game's messages in each language (docs/i18n.md).
   std::shared_ptr<const core::i18n::Catalogues> catalogues;
 
-  // Index of an entry by id, or kNone.
-  // (kNoFront, kNoTheater, kNoSpace, kNoLocation for the map's nouns).
+  // Index of an entry by id, or kNone
+  // (kNoFront, kNoIssue, kNoTheater, kNoSpace, kNoLocation for the typed ones).
   TheaterId theater(std::string_view id) const;
   FrontId front(std::string_view id) const;
   SpaceId space(std::string_view id) const;
   LocationId location(std::string_view id) const;
-  std::uint8_t issue(std::string_view id) const;
+  IssueId issue(std::string_view id) const;
   std::uint8_t leader(std::string_view id) const;
   const Scenario* scenario(std::string_view id) const;
 };

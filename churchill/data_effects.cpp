@@ -54,8 +54,6 @@ bool shared_type(EffectType t) {
   return t == EffectType::GainNetworks || t == EffectType::GainAlignment || t == EffectType::PlaceNaval || t == EffectType::PlaceOffensive;
 }
 
-std::uint8_t power_index(const Node& n, const char* key) { return static_cast<std::uint8_t>(n.power(key)); }
-
 std::uint8_t power_bits(const Node& n, const char* key) {
   std::uint8_t bits = 0;
   for (const std::string& name : n.string_or_strings(key)) {
@@ -81,7 +79,7 @@ Condition read_condition(const Node& n, const Registry& ids) {
       if (!found) n.fail("issue_kind", fmt::format("unknown issue kind \"{}\"", k));
     }
   if (n.has("issue"))
-    for (const std::string& id : n.string_or_strings("issue")) c.issues |= 1u << ids.issues.resolve(n, "issue", id);
+    for (const std::string& id : n.string_or_strings("issue")) c.issues |= 1u << index(ids.issues.resolve(n, "issue", id));
   if (n.has("issue_on_track")) c.on_track = power_bits(n, "issue_on_track");
   if (n.has("leader_active")) c.leader_active = ids.leaders.resolve(n, "leader_active", n.str("leader_active"));
   if (n.has("leader_inactive")) c.leader_inactive = ids.leaders.resolve(n, "leader_inactive", n.str("leader_inactive"));
@@ -148,7 +146,7 @@ void read_conference_effect(const Node& n, Effect& e, const Registry& ids) {
   switch (e.type) {
     case EffectType::MandateProduction: {
       n.allow({"type", "power", "count", "use", "theater"});
-      e.power = power_index(n, "power");
+      e.power = n.power("power");
       e.amount = count(n, "count", 1, 6);
       e.use = pick(n, "use",
                    std::array<std::pair<const char*, ProductionUse>, 5>{{{"offensive", ProductionUse::Offensive},
@@ -167,7 +165,7 @@ void read_conference_effect(const Node& n, Effect& e, const Registry& ids) {
     }
     case EffectType::Production:
       n.allow({"type", "power", "count"});
-      e.power = power_index(n, "power");
+      e.power = n.power("power");
       e.amount = count(n, "count", -6, 6);
       if (e.amount == 0) n.fail("count", "a production change of 0 does nothing");
       break;
@@ -224,7 +222,7 @@ void read_conference_effect(const Node& n, Effect& e, const Registry& ids) {
     }
     case EffectType::Convoy:
       n.allow({"type", "power", "theater", "naval_threshold", "die", "success", "production"});
-      e.power = power_index(n, "power");
+      e.power = n.power("power");
       e.theater = ids.theaters.resolve(n, "theater", n.str("theater"));
       e.naval_threshold = count(n, "naval_threshold", 1, 5);
       e.dice = parse_dice(n, "die");
@@ -234,7 +232,7 @@ void read_conference_effect(const Node& n, Effect& e, const Registry& ids) {
     case EffectType::GainNetworks:
     case EffectType::GainAlignment:
       n.allow({"type", "power", "count"});
-      e.power = power_index(n, "power");
+      e.power = n.power("power");
       e.amount = count(n, "count", 1, 6);
       break;
     case EffectType::PlaceNaval:

@@ -31,7 +31,7 @@ Region region(const Node& n, const char* key) {
 void load_issues(const Document& doc, Registry& ids, Data& data) {
   for (const Node& n : doc.node().array("issues")) {
     ids.issues.add(n);
-    Issue is{n.str("id"), n.str("name"), issue_kind(n), kNone, Region::Europe, 0, 0, n.origin()};
+    Issue is{n.str("id"), n.str("name"), issue_kind(n), kNoPower, Region::Europe, 0, 0, n.origin()};
     switch (is.kind) {
       case IssueKind::PolMil:
         n.allow({"id", "name", "kind", "alignment", "networks", "provenance", "source", "stated"});
@@ -41,7 +41,7 @@ void load_issues(const Document& doc, Registry& ids, Data& data) {
       case IssueKind::Production:
       case IssueKind::DirectedOffensive:
         n.allow({"id", "name", "kind", "power", "provenance", "source", "stated"});
-        is.power = static_cast<std::uint8_t>(n.power("power"));
+        is.power = n.power("power");
         break;
       case IssueKind::TheaterLeadership:
         n.allow({"id", "name", "kind", "theater", "provenance", "source", "stated"});
@@ -51,15 +51,15 @@ void load_issues(const Document& doc, Registry& ids, Data& data) {
     }
     data.issues.push_back(std::move(is));
   }
-  auto count = [&](IssueKind k, std::uint8_t power) {
+  auto count = [&](IssueKind k, Power power) {
     return std::count_if(data.issues.begin(), data.issues.end(),
-                         [&](const Issue& i) { return i.kind == k && (power == kNone || i.power == power); });
+                         [&](const Issue& i) { return i.kind == k && (power == kNoPower || i.power == power); });
   };
   for (int k = 0; k < kIssueKinds; ++k)
-    if (count(static_cast<IssueKind>(k), kNone) == 0)
+    if (count(static_cast<IssueKind>(k), kNoPower) == 0)
       doc.node().fail(fmt::format("the rules need an issue of kind \"{}\"", issue_kind_name(static_cast<IssueKind>(k))));
   for (Power p : kAllPowers)
-    if (count(IssueKind::DirectedOffensive, static_cast<std::uint8_t>(p)) != 1)
+    if (count(IssueKind::DirectedOffensive, p) != 1)
       doc.node().fail(fmt::format("there must be one {} Directed Offensive issue (6.7)", power_name(p)));
 }
 

@@ -44,7 +44,9 @@ class IdsOf : public Ids {
 
 // The id registries the files refer to each other through.
 struct Registry {
-  Ids issues{"issue"}, fronts{"front"}, leaders{"leader"}, a_bomb{"A-Bomb track space"}, axis{"Axis power"};
+  Ids leaders{"leader"}, a_bomb{"A-Bomb track space"}, axis{"Axis power"};
+  IdsOf<IssueId> issues{"issue"};
+  IdsOf<FrontId> fronts{"front"};
   IdsOf<TheaterId> theaters{"theater"};
   IdsOf<SpaceId> spaces{"space"};
   IdsOf<LocationId> locations{"location"};

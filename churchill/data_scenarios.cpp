@@ -13,7 +13,7 @@ void read_front_positions(const Node& n, const Registry& ids, const Data& data, 
   std::vector<bool> given(data.fronts.size(), false);
   for (const auto& [front_id, pos] : fronts.value().items()) {
     const std::string field = "fronts." + front_id;
-    const FrontId f = front_at(ids.fronts.resolve(n, field, front_id));
+    const FrontId f = ids.fronts.resolve(n, field, front_id);
     given[core::index_of(f)] = true;
     if (!pos.is_string()) n.fail(field, "must be a space id or \"box\"");
     const std::string space_id = pos.get<std::string>();
@@ -54,8 +54,8 @@ void read_markers(const Node& n, const Registry& ids, Scenario& s) {
   }
 }
 
-std::vector<std::uint8_t> issue_list(const Node& n, const char* key, const Registry& ids) {
-  std::vector<std::uint8_t> out;
+std::vector<IssueId> issue_list(const Node& n, const char* key, const Registry& ids) {
+  std::vector<IssueId> out;
   const json& v = n.at(key);
   if (!v.is_array()) n.fail(key, "must be an array of issue ids");
   for (const json& id : v) {
@@ -138,11 +138,11 @@ std::uint8_t powers_of(const Node& n) {
 }
 
 // A space on a given front's track.
-SpaceId track_space(const Node& n, const char* key, std::uint8_t front, const Registry& ids, const Data& data) {
+SpaceId track_space(const Node& n, const char* key, FrontId front, const Registry& ids, const Data& data) {
   const SpaceId space = ids.spaces.resolve(n, key, n.str(key));
-  const auto& track = data.fronts[front_at(front)].track;
+  const auto& track = data.fronts[front].track;
   if (std::none_of(track.begin(), track.end(), [&](const TrackStep& t) { return t.space == space; }))
-    n.fail(key, fmt::format("\"{}\" is not on the {}'s track", data.spaces[space].id, data.fronts[front_at(front)].name));
+    n.fail(key, fmt::format("\"{}\" is not on the {}'s track", data.spaces[space].id, data.fronts[front].name));
   return space;
 }
 

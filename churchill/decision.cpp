@@ -60,8 +60,7 @@ std::uint32_t open_naval(const CCtx& c) {
 
 bool directed_to_place(const CCtx& c, Power power) {
   for (IssueId i : c.d.issues.ids())
-    if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(c.s, i, power) &&
-        c.s.directed_front[power_at(c.d.issues[i].power)] == kNoFront)
+    if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(c.s, i, power) && c.s.directed_front[c.d.issues[i].power] == kNoFront)
       return open_fronts(c) != 0;
   return false;
 }
@@ -296,9 +295,9 @@ void decision_production(const Ctx& c) {
   for (IssueId i : c.d.issues.ids()) {  // 6.32: production issues of another power
     const Issue& is = c.d.issues[i];
     const Power w = s.issues[i].where == IssueWhere::Table ? s.issues[i].winner : kNoPower;
-    if (is.kind != IssueKind::Production || w == kNoPower || index(w) == is.power) continue;
+    if (is.kind != IssueKind::Production || w == kNoPower || w == is.power) continue;
     ++s.production[w];
-    --s.production[power_at(is.power)];
+    --s.production[is.power];
     c.note("6.32", w, Event::ProductionTaken, w, is.power);
   }
   const IssueState& sm = s.issues[c.k.strategic_materials];
@@ -331,8 +330,7 @@ int production_priority(const CCtx& c, Power power) {
 void directed_legal(const CCtx& c, Power me, core::ActionList& out) {
   const State& s = c.s;
   for (IssueId i : c.d.issues.ids())
-    if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(s, i, me) &&
-        s.directed_front[power_at(c.d.issues[i].power)] == kNoFront)
+    if (c.d.issues[i].kind == IssueKind::DirectedOffensive && won_by(s, i, me) && s.directed_front[c.d.issues[i].power] == kNoFront)
       for_each_bit(open_fronts(c), [&](int f) { out.push_back(encode(Act::PlaceDirected, static_cast<int>(i), f)); });
 }
 
@@ -421,8 +419,8 @@ void apply_decision(const Ctx& c, Power me, core::Action a) {
   State& s = c.s;
   switch (kind_of(a)) {
     case Act::PlaceDirected: {
-      const Power power = power_at(c.d.issues[issue_at(arg_a(a))].power);  // the action's issue names the power
-      s.directed_front[power] = front_at(arg_b(a));                        // the action's Front
+      const Power power = c.d.issues[issue_at(arg_a(a))].power;  // the power the action's issue names
+      s.directed_front[power] = front_at(arg_b(a));              // the action's Front
       c.note("6.1", me, Event::DirectedPlaced, me, arg_a(a), arg_b(a));
       if (!directed_to_place(c, me)) start_directed(c, c.top<step::DirectedOffensives>().index + 1);
       break;

@@ -69,7 +69,7 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
       break;
     case VpCondition::FrontInSpace:  // the furthest space a Front reached is where it is (9.4)
       for (const VpCase& vc : v.cases)
-        if (front_in(d, s, front_at(vc.front), vc.space)) add(sheet, v.id, vc.powers, v.vp);
+        if (front_in(d, s, vc.front, vc.space)) add(sheet, v.id, vc.powers, v.vp);
       break;
     case VpCondition::EnteredBefore: {  // same conference: nobody scores
       const int first = s.entered[v.first], second = s.entered[v.second];
@@ -93,8 +93,7 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
       if (s.entered[v.space] == 0) add(sheet, v.id, only, v.vp);
       break;
     case VpCondition::InterserviceRivalry:
-      if (std::abs(rules::spaces_left(d, s, front_at(v.fronts[0])) - rules::spaces_left(d, s, front_at(v.fronts[1]))) > 1)
-        add(sheet, v.id, only, v.vp);
+      if (std::abs(rules::spaces_left(d, s, v.fronts[0]) - rules::spaces_left(d, s, v.fronts[1])) > 1) add(sheet, v.id, only, v.vp);
       break;
     case VpCondition::SpyRingSpaces:  // the start does not count (ruling 8)
       add(sheet, v.id, only, v.vp * s.spy_ring);

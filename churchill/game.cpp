@@ -473,8 +473,8 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
   State s;
   s.scenario = static_cast<std::uint8_t>(&sc - d.scenarios.data());
   s.conference = static_cast<std::int8_t>(sc.first_conference);
-  for (std::uint8_t i : sc.issues_removed) s.issues[issue_at(i)].where = IssueWhere::Removed;
-  for (std::uint8_t i : sc.issues_on_table) s.issues[issue_at(i)].where = IssueWhere::Table;  // 9.64.5
+  for (IssueId i : sc.issues_removed) s.issues[i].where = IssueWhere::Removed;
+  for (IssueId i : sc.issues_on_table) s.issues[i].where = IssueWhere::Table;  // 9.64.5
   for (std::size_t l = 0; l < d.leaders.size(); ++l)
     if (d.leaders[l].replaces == kNone) s.leaders[d.leaders[l].power].card = static_cast<std::uint8_t>(l);
   s.draw.fill(StaffSet::first(kStaffPerDeck));

@@ -324,9 +324,8 @@ void play_effects(const Ctx& c, const Play& p, bool debate) {
         for (int n = 0; n < e.amount; ++n) place_naval(c, e.theater, p.seat, "5.22");
         break;
       case EffectType::PlaceOffensive:
-        if (e.front != kAnyFront && has_entry_space(c, front_at(e.front)) &&
-            !theater_surrendered(c, c.d.fronts[front_at(e.front)].theater)) {
-          add_to(s.offensive[front_at(e.front)], e.amount);
+        if (e.front != kAnyFront && has_entry_space(c, e.front) && !theater_surrendered(c, c.d.fronts[e.front].theater)) {
+          add_to(s.offensive[e.front], e.amount);
           c.note("5.22", p.seat, Event::OffensivePlaced, e.front, p.seat, 0);
         } else if (e.front == kAnyFront) {  // placed on any Front in Production Allocation
           add_to(s.support_bonus[p.seat][3], e.amount);

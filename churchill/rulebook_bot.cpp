@@ -86,7 +86,7 @@ int issue_value(const Game& g, const State& s, Power power, IssueId issue) {
   const Data& d = g.data();
   const Issue& is = d.issues[issue];
   const int last = static_cast<int>(d.a_bomb.size()) - 1;
-  const bool named = is.power == index(power);  // the power printed on a Production or Directed Offensive issue
+  const bool named = is.power == power;  // the power printed on a Production or Directed Offensive issue
   switch (is.kind) {
     case IssueKind::PolMil: return 2 * is.alignment + is.networks + (power == Power::USSR);
     case IssueKind::Production: return named ? (power == Power::US ? 4 : 3) : 4;

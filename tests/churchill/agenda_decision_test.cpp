@@ -182,7 +182,7 @@ TEST_F(Decision, Rule_6_4_ThePhaseLineCountsTheProductionAndBonusesLeft) {
 
 TEST_F(Decision, Rule_6_10_ABombResearchAndTheSpyRing) {
   put("a-bomb-research", "USSR 3");
-  start.issues[issue_at(data().issue("a-bomb-research"))].winner = power("USSR");
+  start.issues[data().issue("a-bomb-research")].winner = power("USSR");
   start.a_bomb_modifier = 1;
   const int a_bomb = start.a_bomb, spy = start.spy_ring;
   begin(step::ABombRoll{});

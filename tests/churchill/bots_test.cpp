@@ -182,11 +182,10 @@ TEST(Bots, SameSeedSameGame) {
 TEST(Bots, IssueValuesFollowTheDocs) {
   const Game g(data());
   const State s = g.new_game(*data().scenario("campaign"));
-  EXPECT_EQ(issue_value(g, s, Power::UK, issue_at(data().issue("europe-leadership"))), 5) << "the UK drives Europe";
-  EXPECT_EQ(issue_value(g, s, Power::US, issue_at(data().issue("pacific-leadership"))), 5) << "the US drives the Pacific";
-  EXPECT_EQ(issue_value(g, s, Power::USSR, issue_at(data().issue("a-bomb-research"))), 5) << "Stalin's spies";
-  EXPECT_GT(issue_value(g, s, Power::USSR, issue_at(data().issue("pol-mil-2-2"))),
-            issue_value(g, s, Power::UK, issue_at(data().issue("pol-mil-2-2"))));
+  EXPECT_EQ(issue_value(g, s, Power::UK, data().issue("europe-leadership")), 5) << "the UK drives Europe";
+  EXPECT_EQ(issue_value(g, s, Power::US, data().issue("pacific-leadership")), 5) << "the US drives the Pacific";
+  EXPECT_EQ(issue_value(g, s, Power::USSR, data().issue("a-bomb-research")), 5) << "Stalin's spies";
+  EXPECT_GT(issue_value(g, s, Power::USSR, data().issue("pol-mil-2-2")), issue_value(g, s, Power::UK, data().issue("pol-mil-2-2")));
 }
 
 // A rulebook 'Bot in one seat against two random bots wins far more tournament games than a

@@ -65,7 +65,7 @@ TEST(Data, StatedStaffCardsAreExactlyAsPrinted) {
   EXPECT_EQ(modifier(Power::UK, "beaverbrook").amount, 2);
   EXPECT_EQ(modifier(Power::UK, "beaverbrook").when.leader_active, shipped().leader("churchill"));
   EXPECT_EQ(card(Power::UK, "cunningham").value, 2);
-  EXPECT_EQ(modifier(Power::UK, "cunningham").when.issues, 1u << shipped().issue("europe-leadership"));
+  EXPECT_EQ(modifier(Power::UK, "cunningham").when.issues, 1u << churchill::index(shipped().issue("europe-leadership")));
   EXPECT_EQ(card(Power::UK, "portal").value, 1);
   EXPECT_EQ(modifier(Power::UK, "portal").when.on_track, churchill::power_bit(Power::US));
   EXPECT_EQ(card(Power::UK, "bevin").value, 5);
@@ -142,7 +142,7 @@ TEST(Data, TolstoyCIsTheExampleOfPlayCard) {
   EXPECT_EQ(it->origin.provenance, churchill::Provenance::Rulebook);
   const auto& green = it->bands[0].effects.at(0);
   EXPECT_EQ(green.type, EffectType::MandateProduction);
-  EXPECT_EQ(green.power, static_cast<std::uint8_t>(Power::UK));
+  EXPECT_EQ(green.power, Power::UK);
   EXPECT_EQ(green.theater, d.theater("cbi"));
   EXPECT_EQ(it->bands[1].effects.at(0).type, EffectType::Convoy);
   EXPECT_EQ(it->bands[2].effects.at(0).restriction, churchill::Restriction::StaysHome);
@@ -196,7 +196,7 @@ TEST(Data, ScenarioSetupsAreThoseOfSection9) {
   EXPECT_TRUE(training.simultaneous_dday_central_italy);
   const auto& tournament = *d.scenario("tournament");
   EXPECT_EQ(tournament.first_conference, 6);
-  EXPECT_EQ(tournament.issues_on_table, std::vector<std::uint8_t>{d.issue("second-front")});
+  EXPECT_EQ(tournament.issues_on_table, std::vector<churchill::IssueId>{d.issue("second-front")});
   EXPECT_EQ(d.a_bomb[tournament.a_bomb].id, "oak-ridge");
   const auto& campaign = *d.scenario("campaign");
   EXPECT_EQ(campaign.first_conference, 1);

@@ -171,9 +171,9 @@ TEST_F(ExampleOfPlay, MeetingAsPrinted) {
   // USSR Directed Offensive." The printed "one issue apiece" undercounts the UK, which keeps both
   // European Leadership and US Production, as the example's own later text says.
   EXPECT_EQ(s().conference_winner, power("US"));
-  EXPECT_EQ(s().issues[issue_at(data().issue("global-issue"))].winner, power("US"));
-  EXPECT_EQ(s().issues[issue_at(data().issue("pol-mil-2-2"))].winner, power("USSR"));
-  EXPECT_EQ(s().issues[issue_at(data().issue("europe-leadership"))].winner, power("UK"));
+  EXPECT_EQ(s().issues[data().issue("global-issue")].winner, power("US"));
+  EXPECT_EQ(s().issues[data().issue("pol-mil-2-2")].winner, power("USSR"));
+  EXPECT_EQ(s().issues[data().issue("europe-leadership")].winner, power("UK"));
   EXPECT_TRUE(s().ussr_declares_war);                 // ended in the centre (6.22)
   EXPECT_EQ(s().naval[data().theater("arctic")], 2);  // Kuznetsov
   EXPECT_EQ(s().alignment_gained[Power::UK], 1);      // Churchill on the Global Issue

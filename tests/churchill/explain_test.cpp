@@ -180,7 +180,7 @@ TEST_F(FewOptions, Rule5_13_TheLastStaffCardInHandIsTheOnlyAgendaCard) {
 // 5.14: the players place issues from the issue display; the last one left is the only choice.
 TEST_F(FewOptions, Rule5_14_TheLastIssueOnTheDisplayIsTheOnlyOneToPlace) {
   for (IssueState& is : start.issues) is.where = IssueWhere::Removed;
-  start.issues[issue_at(data().issue("a-bomb-research"))].where = IssueWhere::Display;
+  start.issues[data().issue("a-bomb-research")].where = IssueWhere::Display;
   begin(step::AgendaPairs{Power::US, 0, 2});
   const auto w = why("US");
   ASSERT_TRUE(w);

@@ -234,12 +234,12 @@ TEST(I18nNames, EnglishNamesAreTheDataSetsNames) {
 TEST(I18nNames, RulebookNamesInItalianAndRussian) {
   const Data& d = data();
   const Names it(d, catalogues(), "it"), ru(d, catalogues(), "ru");
-  EXPECT_EQ(it.issue(d.issue("second-front")), "Secondo Fronte");        // 6.2.1
-  EXPECT_EQ(ru.issue(d.issue("second-front")), "Второй фронт");          // 6.21
-  EXPECT_EQ(it.space(d.space("rhineland")), "Renania");                  // 9.4 O
-  EXPECT_EQ(ru.space(d.space("rhineland")), "Рейнская область");         // 9.54
-  EXPECT_EQ(it.location(d.location("baltic-states")), "Paesi Baltici");  // 6.11
-  EXPECT_EQ(ru.location(d.location("baltic-states")), "Прибалтика");     // 9.54
+  EXPECT_EQ(it.issue(churchill::index(d.issue("second-front"))), "Secondo Fronte");  // 6.2.1
+  EXPECT_EQ(ru.issue(churchill::index(d.issue("second-front"))), "Второй фронт");    // 6.21
+  EXPECT_EQ(it.space(d.space("rhineland")), "Renania");                              // 9.4 O
+  EXPECT_EQ(ru.space(d.space("rhineland")), "Рейнская область");                     // 9.54
+  EXPECT_EQ(it.location(d.location("baltic-states")), "Paesi Baltici");              // 6.11
+  EXPECT_EQ(ru.location(d.location("baltic-states")), "Прибалтика");                 // 9.54
   EXPECT_EQ(ru.power(static_cast<int>(churchill::Power::USSR)), "СССР");
   EXPECT_EQ(it.power(static_cast<int>(churchill::Power::US)), "USA");
   EXPECT_EQ(ru.power(-1), "-");

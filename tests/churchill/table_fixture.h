@@ -44,7 +44,7 @@ class Table : public ::testing::Test {
   }
   // An issue's place on the table: "centre", "UK 2", "US chair", "display".
   std::string where(const char* issue) const {
-    const IssueState& is = s().issues[issue_at(data().issue(issue))];
+    const IssueState& is = s().issues[data().issue(issue)];
     if (is.where != IssueWhere::Table) return is.where == IssueWhere::Display ? "display" : "removed";
     if (is.track == kCenter) return "centre";
     const std::string p(power_name(is.track));
@@ -109,7 +109,7 @@ class Position : public Table {
   }
   // "centre", "UK 3", "US chair"
   void put(const char* issue, const std::string& at) {
-    IssueState& is = start.issues[issue_at(data().issue(issue))];
+    IssueState& is = start.issues[data().issue(issue)];
     is = {IssueWhere::Table, kCenter, 0, kNoPower};
     if (at == "centre") return;
     const auto space = at.find(' ');

@@ -108,7 +108,7 @@ TEST_F(View, Rule_5_26_TheBoardNamesInactiveLeadersGlobalIssuesAndIssueNumbers) 
   core::LogEntry e;
   e.rule = "5.11";
   e.event = static_cast<std::uint16_t>(rules::Event::IssueToTable);
-  e.args = {static_cast<int>(data().issue("us-production-1")), 0, 0, 0};
+  e.args = {index(data().issue("us-production-1")), 0, 0, 0};
   EXPECT_EQ(game.describe(e), "[5.11] US Production 1 is placed on the table");
 }
 
@@ -190,7 +190,7 @@ TEST(LogEvents, Rule_5_21_APlayCarriesItsPowerCardIssueAndValueAsIds) {
   const int uk = static_cast<int>(Power::UK);
   const auto& deck = data().staff[power_at(uk)];
   const auto portal = std::find_if(deck.begin(), deck.end(), [](const auto& c) { return c.id == "portal"; }) - deck.begin();
-  const int issue = data().issue("second-front");
+  const int issue = index(data().issue("second-front"));
   const auto played = [&](int card) {
     return g.log_json({"5.21", static_cast<core::Seat>(uk), static_cast<std::uint16_t>(rules::Event::Played), {uk, card, issue, 4}});
   };
