@@ -119,8 +119,7 @@ void evaluate_board(const Game& g, const State& s, std::span<double> value, cons
   for (const Future& f : futures()) {
     std::array<int, kPowers> total{};
     for (std::size_t p = 0; p < kPowers; ++p) total[p] = static_cast<int>(std::lround(expected[p] + spread * f.spread[p]));
-    const int w = g.winner(f.surrender < both ? ended : s, total);
-    if (w >= 0) wins[static_cast<std::size_t>(w)] += 1;
+    wins[core::index_of(g.winner(f.surrender < both ? ended : s, total))] += 1;
   }
   for (std::size_t p = 0; p < value.size() && p < kPowers; ++p) value[p] = wins[p] / kFutures;
 }

@@ -65,8 +65,8 @@ class BoardText {
                        s_.conferences_won[Power::US], power(2), s_.conferences_won[Power::USSR],
                        s_.winner != kNoPower ? " | " + tr("board.winner", {{"power", power(s_.winner)}}) : "");
     std::string leaders = tr("board.leaders");
-    for (int p = 0; p < kPowers; ++p) {
-      const LeaderState& l = s_.leaders[power_at(p)];
+    for (Power p : kAllPowers) {
+      const LeaderState& l = s_.leaders[p];
       const int cards = s_.cards_in_hand(p);
       leaders += fmt::format(" {} {}{} {}", power(p), n_.leader_surname(l.card),
                              l.active ? (l.stays_home ? " " + tr("board.home") : "") : " " + tr("board.inactive"),

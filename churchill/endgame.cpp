@@ -57,8 +57,8 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
         if (holder != kNoPower) add(sheet, v.id, power_bit(holder), v.vp);
       break;
     case VpCondition::ConferencesWon:
-      for (int p = 0; p < kPowers; ++p)
-        if (only & (1u << p)) add(sheet, v.id, static_cast<std::uint8_t>(1u << p), v.vp * s.conferences_won[power_at(p)]);
+      for (Power p : kAllPowers)
+        if (only & power_bit(p)) add(sheet, v.id, power_bit(p), v.vp * s.conferences_won[p]);
       break;
     case VpCondition::EmptyColony:
       for (LocationId l : d.locations.ids())
@@ -111,13 +111,13 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
 // for second is broken "between these two players only" (project ruling): when neither 4.44.1 nor
 // 4.44.2 names one of them, the US wins if it is one of them (Arsenal of Democracy wins ties,
 // 3.32); otherwise the two are Churchill and Stalin and 4.44.3 names Churchill.
-int final_tiebreak(const Game& g, const State& s, std::uint8_t tied, bool tied_only) {
+Power final_tiebreak(const Game& g, const State& s, std::uint8_t tied, bool tied_only) {
   const Data& d = g.data();
-  if ((tied & power_bit(Power::US)) && s.a_bomb == static_cast<int>(d.a_bomb.size()) - 1) return kUS;
+  if ((tied & power_bit(Power::US)) && s.a_bomb == static_cast<int>(d.a_bomb.size()) - 1) return Power::US;
   const SpaceId germany = d.fronts[g.known().western].end;
-  if ((tied & power_bit(Power::USSR)) && occupiers(d, s, germany) == power_bit(Power::USSR)) return kUSSR;
-  if (tied_only && (tied & power_bit(Power::US))) return kUS;
-  return kUK;
+  if ((tied & power_bit(Power::USSR)) && occupiers(d, s, germany) == power_bit(Power::USSR)) return Power::USSR;
+  if (tied_only && (tied & power_bit(Power::US))) return Power::US;
+  return Power::UK;
 }
 
 std::uint8_t tied_at(const std::array<int, kPowers>& v, int value) {
@@ -127,9 +127,9 @@ std::uint8_t tied_at(const std::array<int, kPowers>& v, int value) {
   return bits;
 }
 
-int highest_wins(const Game& g, const State& s, const std::array<int, kPowers>& v, bool tied_only = false) {
+Power highest_wins(const Game& g, const State& s, const std::array<int, kPowers>& v, bool tied_only = false) {
   const std::uint8_t top = tied_at(v, *std::max_element(v.begin(), v.end()));
-  return __builtin_popcount(top) == 1 ? __builtin_ctz(top) : final_tiebreak(g, s, top, tied_only);
+  return __builtin_popcount(top) == 1 ? power_at(__builtin_ctz(top)) : final_tiebreak(g, s, top, tied_only);  // the one bit
 }
 
 // 9.4: the conditions that read where the Fronts are or which spaces they entered.
@@ -209,10 +209,10 @@ std::array<int, kPowers> hegemon_adjusted(const std::array<int, kPowers>& v) {
 }
 
 // 4.4: the winner at the end of the game.
-int Game::winner(const State& s) const { return winner(s, totals(s, true)); }
+Power Game::winner(const State& s) const { return winner(s, totals(s, true)); }
 
 // 4.4: the winner if the game ended on this board with the scores `v`.
-int Game::winner(const State& s, const std::array<int, kPowers>& v) const {
+Power Game::winner(const State& s, const std::array<int, kPowers>& v) const {
   const int most = *std::max_element(v.begin(), v.end());
   const std::uint8_t top = tied_at(v, most);
   switch (end_case(s, v)) {
@@ -222,11 +222,11 @@ int Game::winner(const State& s, const std::array<int, kPowers>& v) const {
     case EndCase::BrokenAlliance: break;
   }
   if (__builtin_popcount(top) > 1) return final_tiebreak(*this, s, top, false);
-  const int leader = __builtin_ctz(top);
+  const Power leader = power_at(__builtin_ctz(top));  // the one bit
   const int others = std::accumulate(v.begin(), v.end(), 0) - most;
   if (most > others) return leader;
   std::array<int, kPowers> rest = v;
-  rest[at(leader)] = -1000;  // the second highest wins; a tie for it goes to 4.44 between the two
+  rest[core::index_of(leader)] = -1000;  // the second highest wins; a tie for it goes to 4.44 between the two
   return highest_wins(*this, s, rest, true);
 }
 
@@ -257,7 +257,7 @@ void post_mortem(const Ctx& c) {
   c.note("8.0", -1, Event::EndOfConference, s.conference);
   if ((s.surrendered[0] && s.surrendered[1]) || s.conference >= sc.last_conference) {
     s.steps.replace(step::GameOver{});
-    s.winner = power_at(c.g.winner(s));  // the tally's index
+    s.winner = c.g.winner(s);
     c.note("4.4", s.winner, Event::GameWon, s.winner);
     return;
   }

@@ -95,10 +95,10 @@ class Game {
   // what a Front's advance can change.
   std::array<int, kPowers> front_totals(const State& s) const;
   // 4.4: the winner of a finished game (Secret Agenda included).
-  int winner(const State& s) const;
+  Power winner(const State& s) const;
   // 4.4: the winner if the game ended on this board with the final scores `totals` (the search's
   // evaluation asks it of scores it expects).
-  int winner(const State& s, const std::array<int, kPowers>& totals) const;
+  Power winner(const State& s, const std::array<int, kPowers>& totals) const;
   // 4.4: the situation scores `totals` on this board fall under (during play: if the game ended now).
   EndCase end_case(const State& s, const std::array<int, kPowers>& totals) const;
 

@@ -199,7 +199,7 @@ TEST(Ai, Rule_4_42_TheEvaluationRatesTheSecondAboveALeaderFarAheadWhoCannotOutsc
   const std::size_t second = kUSSR;
   State ended = s;
   ended.surrendered = {true, true};
-  ASSERT_EQ(g.winner(ended), static_cast<int>(second));
+  ASSERT_EQ(index(g.winner(ended)), static_cast<int>(second));
   std::array<double, kPowers> v{};
   evaluate_board(g, ended, v);
   EXPECT_GT(v[second], v[kUK]);
@@ -207,7 +207,7 @@ TEST(Ai, Rule_4_42_TheEvaluationRatesTheSecondAboveALeaderFarAheadWhoCannotOutsc
   State fighting = s;
   fighting.surrendered = {false, false};
   fighting.front.fill(kInBox);  // no Front can reach Germany or Japan in the one conference left
-  ASSERT_EQ(g.winner(fighting), static_cast<int>(kUK));
+  ASSERT_EQ(g.winner(fighting), Power::UK);
   evaluate_board(g, fighting, v);
   EXPECT_GT(v[kUK], v[second]);
   EXPECT_GT(v[kUK], 0.5);
@@ -223,7 +223,7 @@ TEST(Ai, Rule_7_8_TheEvaluationExpectsTheAxisSurrenderFrontsAreAboutToForce) {
   s.conference = static_cast<std::int8_t>(data().scenario("training")->first_conference);
   s.surrendered = {false, false};
   for (FrontId f : {g.known().western, g.known().central_pacific}) s.front[f] = static_cast<std::int8_t>(data().fronts[f].track.size() - 2);
-  ASSERT_EQ(g.winner(s), static_cast<int>(kUK));  // 4.43 if the game ended now
+  ASSERT_EQ(g.winner(s), Power::UK);  // 4.43 if the game ended now
   std::array<double, kPowers> v{};
   evaluate_board(g, s, v);
   EXPECT_GT(v[kUSSR], v[kUK]);

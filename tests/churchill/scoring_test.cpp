@@ -212,27 +212,27 @@ class Victory : public Scoring {
 
 TEST_F(Victory, Rule_4_41_AllianceVictory) {
   scores(40, 30, 25, {true, true});
-  EXPECT_EQ(game.winner(s), 0);
+  EXPECT_EQ(game.winner(s), Power::UK);
 }
 
 TEST_F(Victory, Rule_4_41_TieForTheLeadGoesTo4_44) {
   scores(40, 40, 25, {true, true});
-  EXPECT_EQ(game.winner(s), 1) << "the US is tied and has the A-Bomb";
+  EXPECT_EQ(game.winner(s), Power::US) << "the US is tied and has the A-Bomb";
 }
 
 TEST_F(Victory, Rule_4_42_BrokenAllianceSecondPlaceWins) {
   scores(50, 29, 25, {true, true});  // differential 25 > 20; 50 does not exceed 29 + 25
-  EXPECT_EQ(game.winner(s), 1);
+  EXPECT_EQ(game.winner(s), Power::US);
 }
 
 TEST_F(Victory, Rule_4_42_BrokenAllianceLeaderExceedsTheOthers) {
   scores(60, 29, 25, {true, true});
-  EXPECT_EQ(game.winner(s), 0);
+  EXPECT_EQ(game.winner(s), Power::UK);
 }
 
 TEST_F(Victory, Rule_4_42_TieForSecondGoesTo4_44) {
   scores(60, 35, 35, {true, true});  // 60 < 70: second place is tied: the US has the bomb
-  EXPECT_EQ(game.winner(s), 1);
+  EXPECT_EQ(game.winner(s), Power::US);
 }
 
 TEST_F(Victory, Rule_4_42_TieForSecondBetweenTheTiedOnly) {
@@ -240,14 +240,14 @@ TEST_F(Victory, Rule_4_42_TieForSecondBetweenTheTiedOnly) {
   // 4.44.1 (no bomb) nor 4.44.2 names one of them; 4.44.3 would name Churchill, who is first and
   // not in this tie. Project ruling: the US wins (Arsenal of Democracy).
   scores(60, 35, 35, {true, true}, /*bomb=*/false);
-  EXPECT_EQ(game.winner(s), 1);
+  EXPECT_EQ(game.winner(s), Power::US);
 }
 
 TEST_F(Victory, Rule_4_42_TieForSecondWithChurchillGoesToChurchill) {
   scores(35, 60, 35, {true, true}, /*bomb=*/false);  // the UK and the USSR tie for second
-  EXPECT_EQ(game.winner(s), 0) << "4.44.3 names one of the two";
+  EXPECT_EQ(game.winner(s), Power::UK) << "4.44.3 names one of the two";
   scores(35, 60, 35, {true, true}, /*bomb=*/false, /*soviets_alone_in_germany=*/true);
-  EXPECT_EQ(game.winner(s), 2) << "4.44.2";
+  EXPECT_EQ(game.winner(s), Power::USSR) << "4.44.2";
 }
 
 // 9.63, 9.73 "Each player begins with zero VPs": VPs are a final tally (4.4); the score shown during
@@ -276,27 +276,27 @@ TEST_F(Victory, Rule_4_4_TheRunningScoreIsIfTheGameEndedNowWithItsCase) {
 
 TEST_F(Victory, Rule_4_43_GlobalHegemonAdjustment) {
   scores(40, 36, 33, {true, false});  // 40 - 5, 36 - 3, 33 + 5
-  EXPECT_EQ(game.winner(s), 2);
+  EXPECT_EQ(game.winner(s), Power::USSR);
 }
 
 TEST_F(Victory, Rule_4_43_TieForMostBothLoseFive) {
   scores(40, 40, 33, {false, false});  // 35, 35, 38
-  EXPECT_EQ(game.winner(s), 2);
+  EXPECT_EQ(game.winner(s), Power::USSR);
 }
 
 TEST_F(Victory, Rule_4_43_TieForFewestBothGainFive) {
   scores(40, 33, 33, {false, false});  // 35, 38, 38: then a tie for the lead, which the US's bomb breaks
-  EXPECT_EQ(game.winner(s), 1);
+  EXPECT_EQ(game.winner(s), Power::US);
 }
 
 TEST_F(Victory, Rule_4_44_StalinAloneInGermany) {
   scores(20, 40, 40, {true, true}, /*bomb=*/false, /*soviets_alone_in_germany=*/true);
-  EXPECT_EQ(game.winner(s), 2);
+  EXPECT_EQ(game.winner(s), Power::USSR);
 }
 
 TEST_F(Victory, Rule_4_44_OtherwiseChurchillEvenIfNotTied) {
   scores(25, 40, 40, {true, true}, /*bomb=*/false);
-  EXPECT_EQ(game.winner(s), 0);
+  EXPECT_EQ(game.winner(s), Power::UK);
 }
 
 }  // namespace
