@@ -32,8 +32,8 @@ const Game& eastern_front() {
 
 using Units = std::vector<std::pair<int, int>>;  // (unit type, count)
 
-void put(State& s, int nation, int number, const char* where, const Units& units) {
-  Command& c = s.command[nation_at(nation)][at(number)];
+void put(State& s, Nation nation, int number, const char* where, const Units& units) {
+  Command& c = s.command[nation][at(number)];
   c = Command{};
   c.region = data()->find_region(where);
   for (auto [type, count] : units) c.n[at(slot_of(type))] = static_cast<std::uint8_t>(count);

@@ -65,7 +65,7 @@ std::string decided_by(const warroom::Game& g, const warroom::State& s) {
   std::string held;
   for (const warroom::VictoryTerm& term : g.scenario().victory[static_cast<std::size_t>(a)].all_of)
     for (warroom::RegionId r : term.of) {
-      const warroom::Nation controller = warroom::nation_byte(s.region[r].controller);
+      const warroom::Nation controller = s.region[r].controller;
       if (controller == warroom::kNoNation || warroom::alliance_of(controller) != a) continue;
       held += (held.empty() ? "" : " + ") + g.data().regions[r].name;
     }

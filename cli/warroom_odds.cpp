@@ -63,10 +63,7 @@ std::string stance_line(const warroom::Game& g, const warroom::SideOdds& s) {
 std::string commands(const warroom::Game& g, const std::vector<warroom::CommandRef>& list) {
   std::string out;
   for (std::size_t i = 0; i < list.size(); ++i)
-    out += (i == 0                 ? ""
-            : i + 1 == list.size() ? " and "
-                                   : ", ") +
-           fmt::format("{} {}", g.nation_name(warroom::nation_at(list[i].nation)), list[i].number);
+    out += (i == 0 ? "" : i + 1 == list.size() ? " and " : ", ") + fmt::format("{} {}", g.nation_name(list[i].nation), list[i].number);
   return out;
 }
 

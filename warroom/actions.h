@@ -97,6 +97,7 @@ struct Act {
   ActionKind kind{};
   std::uint8_t nation = 0;
   std::uint8_t a = 0, b = 0, c = 0;
+  bool by(Nation n) const { return nation == byte_of(n); }  // whether it is `n`'s action
 };
 
 // An action's number: its kind (5 bits), who acts (3 bits: a nation's index, or a die's colour), then

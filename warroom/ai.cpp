@@ -242,7 +242,7 @@ ValueFeatures value_features(const Game& g, const State& s, Alliance side) {
     for (const VictoryTerm& term : g.scenario().victory[at(a)].all_of)
       for (RegionId r : term.of) {
         ++all;
-        const Nation c = nation_byte(s.region[r].controller);
+        const Nation c = s.region[r].controller;
         held += c != kNoNation && static_cast<int>(alliance_of(c)) == a;
       }
     victory[at(a)] = all ? static_cast<double>(held) / all : 0;
@@ -253,13 +253,13 @@ ValueFeatures value_features(const Game& g, const State& s, Alliance side) {
     for (int number = 1; number <= kMaxCommandNumber; ++number) units[a] += command_strength(d, n, number, s.command[n][at(number)]);
   }
   for (int i = 0; i < g.industries(); ++i) {
-    const Nation c = nation_byte(s.region[g.industry_region(i)].controller);
+    const Nation c = s.region[g.industry_region(i)].controller;
     if (c == kNoNation) continue;
     for (int t = 0; t < kUnitTypes; ++t)
       units[at(static_cast<int>(alliance_of(c)))] += s.construction[at(i)].n[type_at(t)] * unit_strength(d, t);
   }
   for (const Region& r : d.regions) {
-    const Nation c = nation_byte(s.region[r.rid].controller);
+    const Nation c = s.region[r.rid].controller;
     if (c != kNoNation && g.scenario().in_play.test(r.rid)) sv[at(static_cast<int>(alliance_of(c)))] += r.sv;
   }
   const auto share = [&](const std::array<double, kAlliances>& x) {
@@ -363,7 +363,7 @@ std::optional<core::Action> SearchBot::calculated_stance(const Game& game, const
                                                          const core::ActionList& legal, core::Rng& rng) {
   const Battle& b = observation.battle;
   if (!level_.calculated_stances || b.kind == BattleKind::None || need(b) != Need::Stance) return std::nullopt;
-  const Nation nation = nation_at(deciding_nation(b));
+  const Nation nation = deciding_nation(b);
   const auto side = static_cast<std::size_t>(alliance_of(nation));
   const StanceKey key{observation.round, observation.pass, observation.fight.region, observation.fight.part,
                       static_cast<std::uint8_t>(side)};
@@ -393,7 +393,7 @@ std::optional<core::Action> SearchBot::calculated_pick(const Game& game, const S
   const Battle& b = observation.battle;
   const bool pick = b.kind != BattleKind::None && (need(b) == Need::Hit || need(b) == Need::Escort);
   if (!level_.calculated_picks || !pick || legal.size() < 2) return std::nullopt;
-  const int side = static_cast<int>(alliance_of(nation_at(deciding_nation(b))));
+  const int side = static_cast<int>(alliance_of(deciding_nation(b)));
   OddsQuery q;
   q.region = observation.fight.region;
   q.samples = kPickSamples;

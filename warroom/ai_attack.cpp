@@ -18,7 +18,7 @@ double attack_gain(const Game& g, const State& obs, Nation nation, RegionId targ
                    double& taken) {
   OddsQuery q;
   q.region = target;
-  for (std::uint8_t number : commands) q.moving_in.push_back({static_cast<std::uint8_t>(nation), number});
+  for (std::uint8_t number : commands) q.moving_in.push_back({nation, number});
   q.samples = kAttackSamples;
   q.error = kAttackError;
   q.search_stances = false;

@@ -82,7 +82,7 @@ nlohmann::json region_json(const Game& g, RegionId r) {
 bool hostile(const Game& g, const State& s, Nation nation, RegionId r) {
   const Alliance side = alliance_of(nation);
   if (g.data().region(r).is_territory()) {
-    const Nation c = nation_byte(s.region[r].controller);
+    const Nation c = s.region[r].controller;
     if (c == kNoNation || alliance_of(c) != side) return true;
   }
   for (Nation n : kAllNations) {
@@ -145,7 +145,7 @@ class Sheets {
     State s = before_;
     for (const core::Action a : actions_) {
       const Act x = decode_action(a);
-      if (x.nation == nation && which(x)) out.push_back(g_.action_to_string(s, seat_, a));
+      if (x.by(nation) && which(x)) out.push_back(g_.action_to_string(s, seat_, a));
       g_.apply(s, seat_, a, nullptr);
     }
     return out;

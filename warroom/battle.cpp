@@ -433,7 +433,7 @@ void hit_targets(const Battle& b, const Die& d, std::vector<Choice>& out) {
     for (int i = 0; i < b.row_count[enemy]; ++i) {
       const Row& r = b.rows[enemy][i];
       if (in_stage(b, r, b.stage) && r.damaged != kNoNation && b.spec(r).white_triangle)
-        out.push_back({ChoiceKind::Hit, static_cast<std::uint8_t>(i), r.damaged, static_cast<std::uint8_t>(Box::Damaged)});
+        out.push_back({ChoiceKind::Hit, static_cast<std::uint8_t>(i), byte_of(r.damaged), static_cast<std::uint8_t>(Box::Damaged)});
     }
     return;
   }

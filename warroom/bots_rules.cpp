@@ -32,7 +32,7 @@ std::optional<core::Action> best(const core::ActionList& legal, Score score) {
 }
 
 std::optional<core::Action> find(const core::ActionList& legal, ActionKind kind, Nation nation) {
-  return best(legal, [&](const Act& x) { return x.kind == kind && x.nation == nation ? 0.0 : kNever; });
+  return best(legal, [&](const Act& x) { return x.kind == kind && x.by(nation) ? 0.0 : kNever; });
 }
 
 Nation lowest_nation(NationSet nations) { return nations.any() ? nations.nth(0) : CHN; }
@@ -42,7 +42,7 @@ Nation lowest_nation(NationSet nations) { return nations.any() ? nations.nth(0) 
 core::Action reorganize(const State& s, Nation nation, const core::ActionList& legal) {
   const auto& pool = s.command[nation];
   const auto pick = best(legal, [&](const Act& x) {
-    if (x.kind != ActionKind::Shift || x.nation != nation || x.c == 0) return kNever;
+    if (x.kind != ActionKind::Shift || !x.by(nation) || x.c == 0) return kNever;
     const int from = units_in(pool[x.a]), to = units_in(pool[x.c]);
     if (from > to || (from == to && x.a < x.c)) return kNever;  // smaller into bigger: always ends
     return static_cast<double>(to - from);
@@ -181,7 +181,7 @@ bool deploy_leaves_a_way(const Game& g, const State& s, Nation nation, core::Act
   g.legal_actions(after, g.seat_of(nation), next);
   return std::any_of(next.begin(), next.end(), [&](core::Action x) {
     const Act y = decode_action(x);
-    return y.nation == nation && (y.kind == ActionKind::Done || y.kind == ActionKind::Hold);
+    return y.by(nation) && (y.kind == ActionKind::Done || y.kind == ActionKind::Hold);
   });
 }
 
@@ -251,7 +251,7 @@ core::Action purchase(const Game& g, const State& s, Nation nation, const core::
   bool overseas = capital != kNoRegion;
   for (const VictoryTerm& term : g.scenario().victory[at(static_cast<int>(a.side))].all_of)
     for (RegionId r : term.of) {
-      const Nation holder = nation_byte(s.region[r].controller);
+      const Nation holder = s.region[r].controller;
       const bool held = holder != kNoNation && alliance_of(holder) == a.side;
       if (!held && capital != kNoRegion && land_distance(d, capital, r) != kUnreachable) overseas = false;
     }
@@ -353,12 +353,12 @@ core::Action pick_region(const Game& g, const State& s, Nation nation, const cor
 
 core::Action assign(const Game& g, const State& s, StepId step, Nation nation, const core::ActionList& legal) {
   const RegionId r = s.fight.region;
-  const int original = r == kNoRegion ? -1 : static_cast<int>(g.data().region(r).original());
+  const Nation original = r == kNoRegion ? kNoNation : g.data().region(r).original();
   return *best(legal, [&](const Act& x) {
     switch (step) {
-      case StepId::Claim: return x.a == original ? 2.0 : x.a == nation ? 1.0 : 0.0;
+      case StepId::Claim: return x.a == byte_of(original) ? 2.0 : x.a == byte_of(nation) ? 1.0 : 0.0;
       case StepId::Medal: return static_cast<double>(s.nation[nation_at(x.a)].stress);
-      default: return x.a == nation ? 1.0 : 0.0;
+      default: return x.a == byte_of(nation) ? 1.0 : 0.0;
     }
   });
 }
@@ -375,7 +375,7 @@ core::Action pact_permission(const Game& g, const State& s, Nation nation, const
   const int me = static_cast<int>(a.side), them = 1 - me;
   const RegionId capital = d.nations[nation].capital;
   const bool capital_safe = capital == kNoRegion || a.threat[capital] <= a.land[at(me)][capital];
-  const int party = nation == USSR ? JPN : USSR;
+  const Nation party = nation == USSR ? JPN : USSR;
   int ours = 0, theirs = 0;  // land strength on the border between the parties
   for (const Region& r : d.regions) {
     if (!r.is_territory() || !g.scenario().in_play.test(r.rid) || s.region[r.rid].controller != party) continue;
@@ -393,16 +393,16 @@ core::Action pact_permission(const Game& g, const State& s, Nation nation, const
 core::Action neutral_defence(const Game& g, const State& s, Nation nation, const core::ActionList& legal) {
   const Data& d = g.data();
   const RegionId r = s.steps.top().as<step::NeutralDefence>().region;
-  std::array<int, kNations> near{};
+  NationArray<int> near{};
   for (Nation n : kAllNations) {
     if (!in_play(s, n)) continue;
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
       const Command& c = s.command[n][at(number)];
       if (c.region == kNoRegion || units_in(c) == 0 || command_category(d, n, number) != Category::Land) continue;
-      if (c.region != r && is_edge(d, c.region, r)) near[at(n)] += command_strength(d, n, number, c);  // the force itself is in r
+      if (c.region != r && is_edge(d, c.region, r)) near[n] += command_strength(d, n, number, c);  // the force itself is in r
     }
   }
-  return *best(legal, [&](const Act& x) { return near[at(x.a)] + (x.a == nation ? 0.5 : 0.0); });
+  return *best(legal, [&](const Act& x) { return near[nation_at(x.a)] + (x.a == byte_of(nation) ? 0.5 : 0.0); });
 }
 
 }  // namespace
@@ -410,7 +410,7 @@ core::Action neutral_defence(const Game& g, const State& s, Nation nation, const
 void RulesBot::watch_control(const State& obs) {
   if (obs.round == control_round_) return;
   std::uint64_t print = 1469598103934665603ULL;  // FNV-1a over every region's controller
-  for (const RegionState& r : obs.region) print = (print ^ r.controller) * 1099511628211ULL;
+  for (const RegionState& r : obs.region) print = (print ^ byte_of(r.controller)) * 1099511628211ULL;
   quiet_rounds_ = control_round_ != 0 && print == control_print_ ? quiet_rounds_ + 1 : 0;
   control_round_ = obs.round, control_print_ = print;
 }
@@ -453,7 +453,7 @@ core::Action RulesBot::choose(const Game& game, const State& obs, core::Seat sea
   const Nation nation = lowest_nation(game.acting_nations(obs, seat));
   core::ActionList own;  // a seat of several nations acts for one at a time
   for (core::Action a : legal)
-    if (decode_action(a).nation == nation) own.push_back(a);
+    if (decode_action(a).by(nation)) own.push_back(a);
   switch (step) {
     case StepId::Reorganize: return reorganize(obs, nation, own);
     case StepId::WriteSheets: return write_sheet(obs, nation, plan_for(game, obs, nation), own);

@@ -72,7 +72,7 @@ double score(const Data& d, const Battle& b, const Choice& c) {
       return best_stance == gr.cursor ? c.b : -c.b;  // all into the best stance
     }
     case ChoiceKind::Hit: return hit_score(d, b, c);
-    case ChoiceKind::Escort: return c.a == kNoNation ? 0 : 1 + c.b;  // a cruiser takes it; a damaged one first
+    case ChoiceKind::Escort: return c.a == byte_of(kNoNation) ? 0 : 1 + c.b;  // a cruiser takes it; a damaged one first
     case ChoiceKind::Garrison: return casualty_value(d, b.rows[at(1 - b.garrison_side)][c.a].type) + c.c;
     case ChoiceKind::Bomb:
       if (c.a == 1) return 2.0 * casualty_value(d, b.target.construction[c.b].type);
@@ -87,8 +87,7 @@ double score(const Data& d, const Battle& b, const Choice& c) {
     }
     case ChoiceKind::Repair: {
       if (c.c == 3) return -1;  // scrap only with nothing to pay
-      const std::uint8_t owner = b.rows[c.a][c.b].damaged;
-      return b.stock[nation_at(owner)][c.c];
+      return b.stock[b.rows[c.a][c.b].damaged][c.c];
     }
   }
   return 0;
@@ -112,7 +111,7 @@ core::Action battle_decision(const Game& g, const State& obs, const core::Action
   const Battle& b = obs.battle;
   const Need n = need(b);
   if (b.kind == BattleKind::None || n == Need::Done || n == Need::Die) return legal[0];
-  const core::Action a = battle_action(nation_at(deciding_nation(b)), preferred_choice(g, b));  // the rules' text of the choice
+  const core::Action a = battle_action(deciding_nation(b), preferred_choice(g, b));  // the rules' text of the choice
   return std::find(legal.begin(), legal.end(), a) != legal.end() ? a : legal[0];
 }
 

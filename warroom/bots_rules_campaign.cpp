@@ -15,7 +15,7 @@ namespace warroom {
 namespace {
 
 bool held_by(const State& s, RegionId r, Alliance side) {
-  const Nation c = nation_byte(s.region[r].controller);
+  const Nation c = s.region[r].controller;
   return c != kNoNation && alliance_of(c) == side;
 }
 
@@ -25,7 +25,7 @@ std::vector<RegionId> candidates(const Game& g, const State& s, const Assessment
   std::vector<RegionId> out;
   for (const VictoryTerm& term : g.scenario().victory[at(static_cast<int>(a.side))].all_of)
     for (RegionId r : term.of) {
-      const Nation c = nation_byte(s.region[r].controller);
+      const Nation c = s.region[r].controller;
       if (held_by(s, r, a.side) || (c != kNoNation && pact_truce(CCtx{g, s}, a.nation, c))) continue;
       if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
     }

@@ -19,14 +19,14 @@ Alliance other(Alliance a) { return a == Alliance::Allied ? Alliance::Axis : All
 int side_index(Alliance a) { return static_cast<int>(a); }
 
 bool friendly(const State& s, RegionId r, Alliance side) {
-  const Nation c = nation_byte(s.region[r].controller);
+  const Nation c = s.region[r].controller;
   return c != kNoNation && alliance_of(c) == side;
 }
 
 // A territory of the other party of the Soviet-Japanese Pact while it holds: no target for a party
 // (taking it would break the pact, Article One: 5 Stress and a second front).
 bool under_truce(const Game& g, const State& s, Nation nation, RegionId r) {
-  const Nation c = nation_byte(s.region[r].controller);
+  const Nation c = s.region[r].controller;
   return c != kNoNation && pact_truce(CCtx{g, s}, nation, c);
 }
 

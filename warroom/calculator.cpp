@@ -29,9 +29,10 @@ core::Seat acting_seat(const Game& g, const State& s) {
 
 core::Action default_action(const Game& g, const State& s, core::Seat seat, RegionId target) {
   const Step& st = s.steps.top();
-  if (st.is<step::Reorganize>()) return encode(ActionKind::Done, nation_at(st.as<step::Reorganize>().nation));  // always open
-  if (st.is<step::HandOver>()) {  // the Commander keeps command
-    const Nation nation = nation_at(st.as<step::HandOver>().nation);
+  if (st.is<step::Reorganize>()) return encode(ActionKind::Done, st.as<step::Reorganize>().nation);  // always open
+  if (st.is<step::HandOver>()) {
+    // The Commander keeps command.
+    const Nation nation = st.as<step::HandOver>().nation;
     return encode(ActionKind::Assign, nation, index(nation));
   }
   core::ActionList legal;
@@ -96,7 +97,7 @@ Tally tally(const Game& g, const State& before, const State& after, RegionId reg
   }
   const std::array<int, kSides> here{units_there(after, 0, region), units_there(after, 1, region)};
   if (d.region(region).is_territory()) {
-    const Nation owner = nation_byte(after.region[region].controller);
+    const Nation owner = after.region[region].controller;
     if (owner != kNoNation) t[field(kWins, side_of(owner))] = 1;
     t[kContested] = embattled(CCtx{g, after}, region) ? 1 : 0;
   } else {
@@ -163,36 +164,35 @@ namespace {
 
 using calc::Position;
 
-std::string command_name(const Game& g, CommandRef c) { return fmt::format("{} {}", g.nation_name(nation_at(c.nation)), c.number); }
+std::string command_name(const Game& g, CommandRef c) { return fmt::format("{} {}", g.nation_name(c.nation), c.number); }
 std::string place(const Game& g, RegionId r) { return fmt::format("{} ({})", g.data().region(r).name, g.region_name(r)); }
 
 // The Phase 3 step carries out an order of Command `c` into `r` on the copy `s` (its stack ending
 // in GameOver): pins, obstructions and neutrals as the rules have them.
 std::string move_in(const Game& g, State& s, CommandRef c, RegionId r, core::Rng& rng) {
-  if (c.nation >= kNations || !in_play(s, nation_at(c.nation))) return fmt::format("nation {} is not in this game", c.nation);
+  if (index(c.nation) >= kNations || !in_play(s, c.nation)) return fmt::format("nation {} is not in this game", index(c.nation));
   if (c.number < 1 || c.number > kMaxCommandNumber)
     return fmt::format("{}: no such Command number (1-{})", command_name(g, c), kMaxCommandNumber);
-  const Command& cmd = s.command[nation_at(c.nation)][at(c.number)];
+  const Command& cmd = s.command[c.nation][at(c.number)];
   if (cmd.region == kNoRegion || units_in(cmd) == 0) return fmt::format("{} is not on the map", command_name(g, c));
   if (cmd.region == r) return {};
   std::vector<RegionId> pad;
-  pad_destinations(CCtx{g, s}, nation_at(c.nation), c.number, pad);
+  pad_destinations(CCtx{g, s}, c.nation, c.number, pad);
   if (std::find(pad.begin(), pad.end(), r) == pad.end())
     return fmt::format("{} cannot be ordered into {}: not on its order pad from {} (ruling 21)", command_name(g, c), place(g, r),
                        place(g, cmd.region));
-  Sheet& sh = s.sheet[nation_at(c.nation)];
+  Sheet& sh = s.sheet[c.nation];
   sh.box = {};
   sh.box[0] = {c.number, r, kWritten};
   sh.selected = 0;
   s.pin = PinSplit{};
-  s.steps.push(step::MovementTurn{nation_at(c.nation)});
+  s.steps.push(step::MovementTurn{c.nation});
   core::ActionList legal;
-  g.legal_actions(s, g.seat_of(nation_at(c.nation)), legal);
+  g.legal_actions(s, g.seat_of(c.nation), legal);
   if (std::none_of(legal.begin(), legal.end(), [](core::Action a) { return decode_action(a).kind == ActionKind::Move; }))
-    return fmt::format("{} cannot move into {} now: {}", command_name(g, c), place(g, r),
-                       order_blocked_why(CCtx{g, s}, nation_at(c.nation)));
+    return fmt::format("{} cannot move into {} now: {}", command_name(g, c), place(g, r), order_blocked_why(CCtx{g, s}, c.nation));
   calc::play_out(g, s, r, rng);
-  const RegionId end = s.command[nation_at(c.nation)][at(c.number)].region;
+  const RegionId end = s.command[c.nation][at(c.number)].region;
   if (end != r)  // a pin, an obstructed rail, a cancelled order
     return fmt::format("{} would stop in {}, short of {}, as Phase 3 would carry out its order now", command_name(g, c), place(g, end),
                        place(g, r));
@@ -205,7 +205,7 @@ std::vector<CommandRef> own_orders(const Game& g, const State& obs, core::Seat s
   if (seat < 0 || seat >= g.seat_count()) return out;
   for (Nation n : g.seat_nations(seat))
     for (const Order& o : obs.sheet[n].box)
-      if (o.status == kWritten && o.dest == r) out.push_back({static_cast<std::uint8_t>(n), o.command});
+      if (o.status == kWritten && o.dest == r) out.push_back({n, o.command});
   return out;
 }
 
@@ -245,7 +245,7 @@ std::string set_up(const Game& g, State& s, RegionId r, Position& p, core::Rng& 
   p.before = s;
   advance(c);  // the Order of Battles: the first nation in turn order with forces there selects it
   if (s.steps.top().id != StepId::PickRegion) return fmt::format("no battle in {}: no nation's forces there to fight", place(g, r));
-  const Nation picker = nation_at(s.steps.top().as<step::PickRegion>().nation);
+  const Nation picker = s.steps.top().as<step::PickRegion>().nation;
   g.apply(s, g.seat_of(picker), encode(ActionKind::Fight, picker, index(r)), nullptr);
   for (core::Seat seat = calc::acting_seat(g, s); seat >= 0 && !at_battle_point(s); seat = calc::acting_seat(g, s))
     g.apply(s, seat, calc::default_action(g, s, seat, r), nullptr);  // Battle Setup > 4: the Commanders
@@ -270,7 +270,7 @@ std::string make_position(const Game& g, const State& obs, core::Seat seat, cons
   core::Rng rng(q.seed);
   const bool named = !q.moving_in.empty();
   for (const CommandRef& c : named ? q.moving_in : own_orders(g, obs, seat, r)) {
-    const bool there = c.nation < kNations && c.number <= kMaxCommandNumber && s.command[nation_at(c.nation)][at(c.number)].region == r;
+    const bool there = index(c.nation) < kNations && c.number <= kMaxCommandNumber && s.command[c.nation][at(c.number)].region == r;
     const State before = s;
     if (std::string e = move_in(g, s, c, r, rng); !e.empty()) {
       if (named) return e;
@@ -314,7 +314,7 @@ void list_stances(const Game& g, const Position& p, const StancePlan& plan, Odds
 void describe(const Game& g, const Position& p, Odds& o) {
   const Data& d = g.data();
   o.land = d.region(p.region).is_territory();
-  const Nation owner = nation_byte(p.before.region[p.region].controller);
+  const Nation owner = p.before.region[p.region].controller;
   o.defender = o.land && owner != kNoNation ? side_of(owner) : -1;
   o.kind = p.at.battle.kind;
   o.first_side = p.at.battle.group_count > 0 ? p.at.battle.groups[0].side : 0;
@@ -422,7 +422,7 @@ nlohmann::json side_json(const Game& g, const SideOdds& s) {
 nlohmann::json odds_json(const Game& g, const Odds& o) {
   if (!o.error.empty()) return {{"error", o.error}};
   nlohmann::json moved = nlohmann::json::array();
-  for (const CommandRef& c : o.moved_in) moved.push_back({{"nation", g.nation_name(nation_at(c.nation))}, {"command", c.number}});
+  for (const CommandRef& c : o.moved_in) moved.push_back({{"nation", g.nation_name(c.nation)}, {"command", c.number}});
   return {{"region", g.region_name(o.region)},
           {"land", o.land},
           {"kind", o.kind == BattleKind::ConvoyRaid ? "convoy-raid" : "battle"},

@@ -38,7 +38,8 @@
 namespace warroom {
 
 struct CommandRef {
-  std::uint8_t nation = 0, number = 0;
+  Nation nation = CHN;
+  std::uint8_t number = 0;
   bool operator==(const CommandRef&) const = default;
 };
 

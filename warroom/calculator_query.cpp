@@ -65,7 +65,7 @@ std::vector<CommandRef> commands_named(const Game& g, std::string_view text) {
     const auto number = colon == std::string::npos ? std::nullopt : whole(std::string_view(item).substr(colon + 1), 1, kMaxCommandNumber);
     if (!n || !number || g.seat_of(*n) < 0)
       refuse(fmt::format("with: \"{}\" is not a Command of this game as NATION:NUMBER (e.g. GER:12)", shown(item)));
-    out.push_back({static_cast<std::uint8_t>(*n), static_cast<std::uint8_t>(*number)});
+    out.push_back({*n, static_cast<std::uint8_t>(*number)});
   }
   return out;
 }

@@ -142,7 +142,7 @@ class Exact {
     if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
     Roll r;
     r.n = dice_to_roll(*b);
-    for (int k = 0; k < r.n; ++k) r.group[at(k)] = b->orange[nation_at(die_nation(*b, k))] ? 1 : 0;
+    for (int k = 0; k < r.n; ++k) r.group[at(k)] = b->orange[die_nation(*b, k)] ? 1 : 0;
     Tally sum{};
     std::array<int, 2> last{};
     roll(*b, 0, r, last, 1.0, sum);

@@ -36,7 +36,7 @@ struct Round {
 }  // namespace
 
 nlohmann::json Game::chronicle_json(const std::vector<core::LogEntry>& log) const {
-  const auto nation = [](int n) { return nlohmann::json(nation_id(static_cast<Nation>(n))); };
+  const auto nation = [](int n) { return nlohmann::json(nation_id(nation_at(n))); };
   const auto region = [this](int r) { return nlohmann::json(data().region(static_cast<RegionId>(r)).id); };
   // A game's log starts inside round 1 (its Phase 1 began with the new game), so its first entries
   // are round 1's.
@@ -89,7 +89,7 @@ nlohmann::json Game::chronicle_json(const std::vector<core::LogEntry>& log) cons
   std::map<int, Tally> totals;
   for (const Round& r : rounds) {
     nlohmann::json nations = nlohmann::json::object();
-    for (const auto& [n, t] : r.nations) nations[std::string(nation_id(static_cast<Nation>(n)))] = t.json(), totals[n].add(t);
+    for (const auto& [n, t] : r.nations) nations[std::string(nation_id(nation_at(n)))] = t.json(), totals[n].add(t);
     out_rounds.push_back({{"round", r.round},
                           {"battles", r.battles},
                           {"captured", r.captured},
@@ -98,7 +98,7 @@ nlohmann::json Game::chronicle_json(const std::vector<core::LogEntry>& log) cons
                           {"nations", nations}});
   }
   nlohmann::json total = nlohmann::json::object();
-  for (const auto& [n, t] : totals) total[std::string(nation_id(static_cast<Nation>(n)))] = t.json();
+  for (const auto& [n, t] : totals) total[std::string(nation_id(nation_at(n)))] = t.json();
   return {{"end", end},
           {"rounds", out_rounds},
           {"totals", total},

@@ -137,7 +137,7 @@ NationSet in_play_of_side(const State& s, int side) {
 }
 
 int controller_side(const State& s, RegionId r) {
-  const Nation owner = nation_byte(s.region[r].controller);
+  const Nation owner = s.region[r].controller;
   return owner == kNoNation ? -1 : side_of(owner);
 }
 
@@ -163,8 +163,8 @@ bool bombing_target(const CCtx& c, RegionId r) {
 // Whether a territory's controller can defend it with a garrison or lose it: a nation in play.
 // A Collapsed nation's territories are "up for grabs ... (without any Garrison)" (ruling 13).
 bool live_controller(const State& s, RegionId r) {
-  const Nation owner = nation_byte(s.region[r].controller);
-  return owner != kNoNation && in_play(s, nation_at(owner));
+  const Nation owner = s.region[r].controller;
+  return owner != kNoNation && in_play(s, owner);
 }
 
 // ---- Identifying the Active regions (Place Hotspot Markers; ruling 94) ----
@@ -446,15 +446,14 @@ void apply_bombing(Ctx& c, RegionId r) {
   if (b.target.present && b.target.owner != kNoNation)
     take_resources(c, b.target.owner, bombed(b, b.target.owner), kBombing, Event::ResourcesLost);
   const int i = c.g.industry_index(r);
-  const Nation owner = nation_byte(c.s.region[r].controller);
+  const Nation owner = c.s.region[r].controller;
   if (i >= 0 && owner != kNoNation)
     for (int t = 0; t < kUnitTypes; ++t)
       if (const int k = std::min<int>(construction_destroyed(b, static_cast<std::uint8_t>(t)), c.s.construction[at(i)].n[type_at(t)])) {
         Construction& k_ = c.s.construction[at(i)];
         k_.n[type_at(t)] = static_cast<std::uint8_t>(k_.n[type_at(t)] - k);
         k_.hold[type_at(t)] = std::min(k_.hold[type_at(t)], k_.n[type_at(t)]);
-        c.s.nation[nation_at(owner)].casualties[type_at(t)] =
-            static_cast<std::uint16_t>(c.s.nation[nation_at(owner)].casualties[type_at(t)] + k);
+        c.s.nation[owner].casualties[type_at(t)] = static_cast<std::uint16_t>(c.s.nation[owner].casualties[type_at(t)] + k);
         c.add(kBombing, owner, Event::UnitsLost, t, k, 1);
       }
   if (const int tokens = bomb_tokens(b)) {

@@ -26,7 +26,10 @@ namespace warroom {
 // Basic vocabulary
 
 // The seven nations, in the rulebook's order (Game Components › National Flags).
-enum Nation : std::uint8_t { CHN, BC, USSR, US, GER, ITA, JPN };
+// A scoped enum: a Nation converts to and from a number only through the conversions below (index,
+// nation_at, nation_byte, byte_of); `using enum` keeps the rules' short names (GER, not Nation::GER).
+enum class Nation : std::uint8_t { CHN, BC, USSR, US, GER, ITA, JPN };
+using enum Nation;
 inline constexpr int kNations = 7;
 inline constexpr Nation kNoNation = static_cast<Nation>(0xff);
 inline constexpr std::array<Nation, kNations> kAllNations = {CHN, BC, USSR, US, GER, ITA, JPN};

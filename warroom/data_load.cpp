@@ -38,7 +38,7 @@ E named(const Node& n, const char* key, const std::array<std::string_view, N>& i
 // ---------------------------------------------------------------------------------------------
 // Names
 
-std::string_view nation_id(Nation n) { return n < kNations ? kNationIds[n] : "-"; }
+std::string_view nation_id(Nation n) { return index(n) < kNations ? kNationIds[core::index_of(n)] : "-"; }
 std::optional<Nation> nation_from_id(std::string_view id) { return lookup<Nation>(kNationIds, id); }
 std::string_view alliance_id(Alliance a) { return a == Alliance::Allied ? "allied" : "axis"; }
 std::string_view unit_id(UnitKind k) { return kUnitIds[static_cast<std::size_t>(index(k))]; }
@@ -144,7 +144,7 @@ void load_nations(const Document& doc, Data& data) {
     n.allow({"id", "name", "alliance", "order_limit", "capital", "commands", "rules", "buys", "provenance", "source", "stated"});
     NationInfo info;
     info.nation = n.nation("id");
-    if (info.nation != static_cast<Nation>(i)) n.fail("id", fmt::format("must be {} (the rulebook's order)", kNationIds[i]));
+    if (info.nation != kAllNations[i]) n.fail("id", fmt::format("must be {} (the rulebook's order)", kNationIds[i]));
     info.id = n.str("id");
     info.name = n.str("name");
     const std::string alliance = n.str("alliance");
@@ -178,7 +178,7 @@ void load_nations(const Document& doc, Data& data) {
   for (Nation nat : kAllNations)
     for (const Region& r : data.regions)
       if (r.capital_of == nat && r.rid != data.nations[nat].capital)
-        doc.node().fail(fmt::format("map.json marks {} capital_of {}, but nations.json names {}", r.id, kNationIds[nat],
+        doc.node().fail(fmt::format("map.json marks {} capital_of {}, but nations.json names {}", r.id, nation_id(nat),
                                     data.region(data.nations[nat].capital).id));
 }
 
@@ -306,7 +306,7 @@ void load_morale(const Document& doc, Data& data) {
     const Node s = th.child(side == BoardSide::Front ? "front" : "reverse");
     s.allow({"CHN", "BC", "USSR", "US", "GER", "ITA", "JPN"});
     for (Nation n : kAllNations) {
-      const Node v = s.child(std::string(kNationIds[n]).c_str());
+      const Node v = s.child(std::string(nation_id(n)).c_str());
       v.allow({"value", "provenance", "source", "stated"});
       m.thresholds[static_cast<std::size_t>(side)][n] = {static_cast<std::uint8_t>(v.integer("value", 1, 30)), v.origin()};
     }

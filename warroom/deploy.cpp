@@ -81,7 +81,8 @@ bool carry_out(CommandPool& pool, Construction& k, const Game& g, Nation nation,
   if (log) {
     int held = 0;
     for (std::uint8_t h : k.hold) held += h;
-    log->add({kPhase5Step2, g.seat_of(nation), static_cast<std::uint16_t>(Event::DeployRevealed), {nation, index(r), deployed, held}});
+    log->add(
+        {kPhase5Step2, g.seat_of(nation), static_cast<std::uint16_t>(Event::DeployRevealed), {index(nation), index(r), deployed, held}});
   }
   // What stays is what was held back; the plan is spent.
   k.n = k.hold;
@@ -189,7 +190,7 @@ void deploy_apply(Ctx& c, const Act& a) {
 void reveal_deployments(Ctx& c) {
   ++c.s.reveal_epoch;
   for (int i = 0; i < c.g.industries(); ++i) {
-    const Nation owner = nation_byte(c.s.region[c.g.industry_region(i)].controller);
+    const Nation owner = c.s.region[c.g.industry_region(i)].controller;
     bool any = false;
     for (std::uint8_t n : c.s.construction[at(i)].n) any = any || n;
     if (!any || owner == kNoNation || !in_play(c.s, owner)) continue;

@@ -17,7 +17,7 @@ constexpr const char* kPhase7Step5 = "Phase 7 > Step 5. Transfer New Units to In
 
 // Land units of each alliance in a region (Command stacks only: units under construction never
 // count, ruling 109), leaving out `skip`'s.
-std::array<int, kAlliances> land_units(const State& s, const Data& d, RegionId r, int skip) {
+std::array<int, kAlliances> land_units(const State& s, const Data& d, RegionId r, Nation skip) {
   std::array<int, kAlliances> out{};
   for (Nation n : kAllNations)
     for (int number = 1; number <= kMaxCommandNumber && n != skip; ++number) {
@@ -62,7 +62,7 @@ bool reaches(const CCtx& c, Nation nation, const Region& neutral) {
   const Alliance side = alliance_of(nation);
   for (int i = 0; i < neutral.degree; ++i) {
     const RegionId r = neutral.adjacent[at(i)];
-    const Nation controller = nation_byte(c.s.region[r].controller);
+    const Nation controller = c.s.region[r].controller;
     if (d.region(r).is_territory() && controller != kNoNation && alliance_of(controller) == side && !embattled(c, r)) return true;
   }
   const RegionId sea = neutral.neutral->port_sea;
@@ -74,7 +74,7 @@ bool reaches(const CCtx& c, Nation nation, const Region& neutral) {
 
 // Ruling 115 (a) and ruling 65: whether the neutral trades with the nation's side at all.
 bool trades_with(const CCtx& c, Nation nation, const Region& neutral) {
-  const Nation controller = nation_byte(c.s.region[neutral.rid].controller);
+  const Nation controller = c.s.region[neutral.rid].controller;
   const Alliance side = alliance_of(nation);
   if (controller != kNoNation) return alliance_of(controller) == side;  // a captured neutral: its controller's side only
   switch (neutral.neutral->type) {
@@ -103,7 +103,7 @@ std::array<int, kResources> purchase_spent(const CCtx& c, Nation nation) {
 // Embattled unless a third party still exists": the other party's units there are left out.
 bool embattled(const CCtx& c, RegionId r, const MapPresence* p) {
   if (p && !(p->land[0].test(r) && p->land[1].test(r))) return false;  // no land units of one side at all
-  const auto units = land_units(c.s, c.d(), r, pact_partner(c, nation_byte(c.s.region[r].controller)));
+  const auto units = land_units(c.s, c.d(), r, pact_partner(c, c.s.region[r].controller));
   return units[0] > 0 && units[1] > 0;
 }
 

@@ -51,7 +51,7 @@ struct StepRow {
 template <class P>
 constexpr StepRow row(StepRow r) {
   r.id = P::id;
-  if constexpr (requires(P p) { p.nation; }) r.nation = [](const Step& st) { return nation_at(st.as<P>().nation); };
+  if constexpr (requires(P p) { p.nation; }) r.nation = [](const Step& st) { return st.as<P>().nation; };
     // GCC 12 under -fsanitize=undefined cannot compare a handler's address with null in a constant
     // expression, so the sanitizer build leaves this check to the release build (the same table).
 #ifndef CHURCHILL_UBSAN
@@ -86,7 +86,7 @@ void run_slot_sequence(Ctx& c, step::SlotSequence st) {
 }
 void run_reveal_sheet(Ctx& c, step::RevealSheet st) {
   c.replace(step::MovementTurn{st.nation});
-  reveal_orders(c, nation_at(st.nation));
+  reveal_orders(c, st.nation);
 }
 void run_evaluate(Ctx& c, step::MoraleEvaluate) {
   c.pop();
@@ -99,29 +99,29 @@ void run_penalties(Ctx& c, step::MoralePenalties) {
 
 bool in_play_nation(const CCtx& c, Nation nation) { return in_play(c.s, nation); }
 bool has_construction_nation(const CCtx& c, Nation nation) { return in_play(c.s, nation) && has_construction(c, nation); }
-bool movement_finished(const CCtx& c, step::MovementTurn st) { return movement_done(c, nation_at(st.nation)); }
-bool launch_finished(const CCtx& c, step::CarrierLaunch st) { return launch_done(c, nation_at(st.nation), st.handled); }
-bool landing_finished(const CCtx& c, step::LandAir st) { return landing_done(c, nation_at(st.nation)); }
-bool place_finished(const CCtx& c, step::Place st) { return place_done(c, nation_at(st.nation)); }
+bool movement_finished(const CCtx& c, step::MovementTurn st) { return movement_done(c, st.nation); }
+bool launch_finished(const CCtx& c, step::CarrierLaunch st) { return launch_done(c, st.nation, st.handled); }
+bool landing_finished(const CCtx& c, step::LandAir st) { return landing_done(c, st.nation); }
+bool place_finished(const CCtx& c, step::Place st) { return place_done(c, st.nation); }
 bool blue_paid(const CCtx&, step::BluePay st) { return st.owed <= 0; }
 // Mass Desertion is paid as far as able (ruling 75): it ends when nothing of the nation's may desert.
 bool desertion_paid(const CCtx& c, step::Desert st) {
   if (st.owed <= 0) return true;
   core::ActionList l;
-  desert_legal(c, nation_at(st.nation), l);
+  desert_legal(c, st.nation, l);
   return l.empty();
 }
 bool trade_finished(const CCtx& c, step::Trade st) {
   core::ActionList l;
-  trade_legal(c, nation_at(st.nation), l);
+  trade_legal(c, st.nation, l);
   return l.size() <= 1;  // only "done": no neutral trades with it
 }
 bool cancel_finished(const CCtx& c, step::MoraleCancel st) {
-  const NationState& n = c.s.nation[nation_at(st.nation)];
+  const NationState& n = c.s.nation[st.nation];
   return n.stress == 0 || (n.medals == 0 && n.goods == 0);
 }
 bool relieve_finished(const CCtx& c, step::MoraleRelieve st) {
-  const NationState& n = c.s.nation[nation_at(st.nation)];
+  const NationState& n = c.s.nation[st.nation];
   return n.zone == kWhite || n.medals + n.goods < c.d().morale.relieve_cost;
 }
 
@@ -422,7 +422,7 @@ State Game::new_game() const {
     s.region[r.rid].controller = scenario_->control[r.rid];
   }
   for (const SetupCommand& sc : scenario_->commands) {
-    Command& cmd = s.command[nation_at(sc.nation)][sc.number];
+    Command& cmd = s.command[sc.nation][sc.number];
     cmd.region = sc.region;
     for (int t = 0; t < kUnitTypes; ++t)
       if (sc.units[type_at(t)]) cmd.n[at_(slot_of(t))] = static_cast<std::uint8_t>(cmd.n[at_(slot_of(t))] + sc.units[type_at(t)]);

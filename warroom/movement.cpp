@@ -28,13 +28,13 @@ constexpr const char* kPhase3Step3 = "Phase 3 > Step 3. Carrier Plane Movement";
 constexpr const char* kLand = "Phase 5 > Step 1. Land Air Commands";
 
 bool friendly_territory(const CCtx& c, RegionId r, Alliance side) {
-  const Nation owner = nation_byte(c.s.region[r].controller);
+  const Nation owner = c.s.region[r].controller;
   return c.d().region(r).is_territory() && owner != kNoNation && alliance_of(owner) == side;
 }
 
 // Units of one category of one alliance in a region, leaving out one Command (ruling 27: on-map
 // Commands only; units under construction are not Commands).
-int units_there(const CCtx& c, RegionId r, Category cat, Alliance side, int skip_nation = -1, int skip_number = 0) {
+int units_there(const CCtx& c, RegionId r, Category cat, Alliance side, Nation skip_nation = kNoNation, int skip_number = 0) {
   int total = 0;
   for (Nation n : kAllNations) {
     if (alliance_of(n) != side) continue;
@@ -79,7 +79,7 @@ bool passage_open(const CCtx& c, RegionId a, RegionId b, Alliance side) {
   const Passage* p = passage_between(c.d(), a, b);
   if (!p) return true;
   const auto holds = [&](RegionId key) {
-    const Nation owner = nation_byte(c.s.region[key].controller);
+    const Nation owner = c.s.region[key].controller;
     return owner != kNoNation && alliance_of(owner) == side;
   };
   const auto aligned = [&](RegionId key) {
@@ -113,7 +113,7 @@ bool has_enemy_land(const CCtx& c, RegionId r, Alliance side) { return units_the
 bool rail_usable(const CCtx& c, RegionId r, Alliance side) {
   const Region& reg = c.d().region(r);
   if (!reg.rail || !in_scenario(c, r) || !friendly_territory(c, r, side) || c.s.region[r].bombs > 0) return false;
-  if (c.s.nation[nation_at(c.s.region[r].controller)].zone >= kYellow) return false;
+  if (c.s.nation[c.s.region[r].controller].zone >= kYellow) return false;
   return !has_enemy_land(c, r, side);
 }
 
@@ -124,7 +124,7 @@ std::vector<RegionId> rail_reach(const CCtx& c, RegionId from, Alliance side) {
   std::vector<RegionId> out;
   const Region& origin = d.region(from);
   if (!origin.rail || !friendly_territory(c, from, side) || c.s.region[from].bombs > 0 ||
-      c.s.nation[nation_at(c.s.region[from].controller)].zone >= kYellow)
+      c.s.nation[c.s.region[from].controller].zone >= kYellow)
     return out;
   RegionArray<bool> seen{};
   seen[from] = true;
@@ -464,7 +464,7 @@ Why rail_short_why(const CCtx& c, RegionId to, Alliance side) {
     return {"rail_stops_short_enemy",
             "Plotting Land Commands by Rail: enemy land units are in it, and a Nation may not invade by Rail; the Command stops in the "
             "friendly territory nearest to it (ruling 29)"};
-  if (c.s.region[to].bombs > 0 || c.s.nation[nation_at(c.s.region[to].controller)].zone >= kYellow)
+  if (c.s.region[to].bombs > 0 || c.s.nation[c.s.region[to].controller].zone >= kYellow)
     return {"rail_stops_short_closed",
             "Plotting Land Commands by Rail: a Bomb Token or its controller's Yellow Zone closes its rails; the Command stops in the "
             "friendly territory nearest to it (rulings 29, 30)"};

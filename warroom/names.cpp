@@ -163,7 +163,7 @@ std::optional<core::Action> parse(const Game& g, const State& s, std::string_vie
   }
   if (verb == "command" || verb == "claim" || verb == "medal" || verb == "defend") {
     const int what = verb == "command" ? 0 : verb == "claim" ? 1 : verb == "medal" ? 2 : 3;
-    if (auto other = nation_from_id(w[2]); other && size == 3) return encode(ActionKind::Assign, n, *other, 0, what);
+    if (auto other = nation_from_id(w[2]); other && size == 3) return encode(ActionKind::Assign, n, index(*other), 0, what);
   }
   if (verb == "slot") {
     if (auto v = number(w[2], kNations)) return encode(ActionKind::Slot, n, *v);
@@ -363,8 +363,8 @@ Message event_of(const Game& g, const core::LogEntry& e) {
           .with("units", text::counted("warroom.count.unit", a + b + c));
     case Event::BombToken: return key("warroom.log.bomb_token").with("region", r(a)).counted(b);
     case Event::Captured:
-      return b == kNoNation ? m("warroom.log.captured").with("region", r(a))
-                            : m("warroom.log.captured_from").with("region", r(a)).with("former", text::nation(b));
+      return b == index(kNoNation) ? m("warroom.log.captured").with("region", r(a))
+                                   : m("warroom.log.captured_from").with("region", r(a)).with("former", text::nation(b));
     case Event::Restored: return m("warroom.log.restored").with("region", r(a));
     case Event::TerritoryStress: return m("warroom.log.territory_stress").with("region", r(a)).counted(b);
     case Event::MedalGiven: return m("warroom.log.medal_given").with("region", r(a));

@@ -86,10 +86,10 @@ int pact_truce_units(const CCtx& c, Nation nation, RegionId r, Category cat) {
 
 PactBattles pact_battles(const CCtx& c, RegionId r) {
   if (!pact_in_force(c)) return {};
-  std::array<bool, kNations> present{};
+  NationArray<bool> present{};
   for (Nation n : kAllNations) {
-    for (const Command& cmd : c.s.command[n]) present[at(n)] = present[at(n)] || (cmd.region == r && units_in(cmd) > 0);
-    present[at(n)] = present[at(n)] || c.s.fighter_tokens.count(n, r) > 0;
+    for (const Command& cmd : c.s.command[n]) present[n] = present[n] || (cmd.region == r && units_in(cmd) > 0);
+    present[n] = present[n] || c.s.fighter_tokens.count(n, r) > 0;
   }
   if (!present[USSR] || !present[JPN]) return {};
   // "the party earlier in turn order and its allies there fight their enemies there except the other
@@ -150,7 +150,7 @@ void permission_apply(Ctx& c, const Act& a) {
   c.add(kArticle2, nation_at(a.nation), Event::PactRefused, ally, box);
 }
 
-bool pact_denies_medal(const CCtx& c, Nation nation, RegionId r, int taken_from) {
+bool pact_denies_medal(const CCtx& c, Nation nation, RegionId r, Nation taken_from) {
   if (!c.g.scenario().pact || c.s.pact.status != kPactBroken || c.s.pact.broken_round != c.s.round) return false;
   if (!is_party(nation) || taken_from != other_party(nation)) return false;
   return c.d().region(r).original() != nation;  // "unless it is liberation of its own original territories"
@@ -161,7 +161,7 @@ void pact_check_capitals(Ctx& c) {
   // "until either Moscow or Greater Germany is captured": the capitals of the USSR and Germany.
   for (Nation holder : {USSR, GER}) {
     const RegionId capital = c.d().nations[holder].capital;
-    const Nation controller = nation_byte(c.s.region[capital].controller);
+    const Nation controller = c.s.region[capital].controller;
     if (controller == kNoNation || alliance_of(controller) != alliance_of(holder)) {
       c.s.pact.status = kPactEnded;
       c.add(kPact, kNoNation, Event::PactEnded, capital);

@@ -44,7 +44,7 @@ bool embark_reach(const Data& d, RegionId from, RegionId to) {
 
 int count_in_play(const State& s) {
   int n = 0;
-  for (int i = 0; i < kNations; ++i) n += in_play(s, nation_at(i));
+  for (Nation nation : kAllNations) n += in_play(s, nation);
   return n;
 }
 
@@ -149,15 +149,14 @@ void reveal_bids(Ctx& c) {
     c.add(kPhase2Step2, n, Event::BidRevealed, s.sheet[n].bid);
     s.choosing[at(count++)] = n;
   }
-  std::stable_sort(s.choosing.begin(), s.choosing.begin() + count,
-                   [&](std::uint8_t x, std::uint8_t y) { return s.sheet[nation_at(x)].bid > s.sheet[nation_at(y)].bid; });
+  std::stable_sort(s.choosing.begin(), s.choosing.begin() + count, [&](Nation x, Nation y) { return s.sheet[x].bid > s.sheet[y].bid; });
   s.steps.push(step::SlotSequence{0});
 }
 
 namespace {
 int tied_from(const State& s, int position, int count) {  // how many share the bid at `position`
   int n = 0;
-  for (int i = position; i < count; ++i) n += s.sheet[nation_at(s.choosing[at(i)])].bid == s.sheet[nation_at(s.choosing[at(position)])].bid;
+  for (int i = position; i < count; ++i) n += s.sheet[s.choosing[at(i)]].bid == s.sheet[s.choosing[at(position)]].bid;
   return n;
 }
 
@@ -198,7 +197,7 @@ void tie_outcomes(const CCtx& c, int position, core::OutcomeList& out) {
   const int count = count_in_play(c.s);
   const int tied = tied_from(c.s, position, count);
   for (int i = position; i < count; ++i)
-    if (c.s.sheet[nation_at(c.s.choosing[at(i)])].bid == c.s.sheet[nation_at(c.s.choosing[at(position)])].bid)
+    if (c.s.sheet[c.s.choosing[at(i)]].bid == c.s.sheet[c.s.choosing[at(position)]].bid)
       out.push_back({encode(ActionKind::Draw, c.s.choosing[at(i)]), 1.0 / tied});
 }
 

@@ -353,7 +353,7 @@ void permission_apply(Ctx& c, const Act& a);
 void pact_break(Ctx& c, Nation offender, int article);  // Article Four: 5 Stress, once
 // Article Four: no Medal to a party for a territory taken from the other party in the round the pact
 // broke, unless it is the party's own original territory (ruling 61).
-bool pact_denies_medal(const CCtx& c, Nation nation, RegionId r, int taken_from);
+bool pact_denies_medal(const CCtx& c, Nation nation, RegionId r, Nation taken_from);
 // Ruling 68: the pact ends for good at the first capture of Moscow or Greater Germany (called when
 // control changes and at the end of the round).
 void pact_check_capitals(Ctx& c);

@@ -15,7 +15,7 @@ bool alliance_qualifies(const CCtx& c, Alliance a) {
   for (const VictoryTerm& term : cond.all_of) {
     int held = 0;
     for (RegionId r : term.of) {
-      const Nation controller = nation_byte(c.s.region[r].controller);
+      const Nation controller = c.s.region[r].controller;
       held += controller != kNoNation && alliance_of(controller) == a;
     }
     if (held < term.at_least) return false;

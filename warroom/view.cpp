@@ -33,11 +33,11 @@ std::string cancelled_mark(const core::i18n::Catalogues& words, std::string_view
   return mark;
 }
 
-const char* sheet_status(const State& s, int n) {
+const char* sheet_status(const State& s, Nation n) {
   const StepId id = s.steps.top().id;
   const bool writing = id == StepId::WriteSheets || id == StepId::Purchases || id == StepId::DeployPlans;
   if (!writing) return "idle";
-  return s.sheet[nation_at(n)].flags & kDone ? "done" : "writing";
+  return s.sheet[n].flags & kDone ? "done" : "writing";
 }
 
 // What the Victory Check would find now (victory_now), as the view and the board name it.
@@ -63,7 +63,7 @@ nlohmann::json victory_json(const Game& g, const State& v) {
     for (const VictoryTerm& t : g.scenario().victory[at(side)].all_of) {
       nlohmann::json regions = nlohmann::json::array();
       for (RegionId r : t.of) {
-        const Nation holder = nation_byte(v.region[r].controller), capital = d.region(r).capital_of;
+        const Nation holder = v.region[r].controller, capital = d.region(r).capital_of;
         regions.push_back({{"id", d.region(r).id},
                            {"name", d.region(r).name},
                            {"controller", holder == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(g.nation_name(holder))},
@@ -162,10 +162,10 @@ std::string stance_note(const Game& game, const Battle& b, const Group& g, int p
 }
 
 // Whether the legal actions hold one of the kind for nation n (a bid only above 0).
-bool offers(const core::ActionList& legal, int n, ActionKind kind) {
+bool offers(const core::ActionList& legal, Nation n, ActionKind kind) {
   return std::any_of(legal.begin(), legal.end(), [&](core::Action a) {
     const Act x = decode_action(a);
-    return x.nation == n && x.kind == kind && (kind != ActionKind::Bid || bid_value(x) > 0);
+    return x.by(n) && x.kind == kind && (kind != ActionKind::Bid || bid_value(x) > 0);
   });
 }
 
@@ -230,7 +230,7 @@ nlohmann::json done_confirmations(const Game& g, const State& v, core::Seat seat
 // are left, or why the owner must choose first (a pin, a choice of routes); null at any other step.
 nlohmann::json carry_out_json(const Game& g, const State& v, core::Seat seat) {
   if (v.steps.top().id != StepId::MovementTurn) return nullptr;
-  const Nation n = nation_at(v.steps.top().as<step::MovementTurn>().nation);
+  const Nation n = v.steps.top().as<step::MovementTurn>().nation;
   if (!g.seat_nations(seat).test(n)) return nullptr;
   const CarryOut next = carry_out_next(CCtx{g, v}, n);
   if (next.stop == CarryOut::Nothing) return nullptr;
@@ -252,17 +252,17 @@ nlohmann::json carry_out_json(const Game& g, const State& v, core::Seat seat) {
 // what is noted; what the chart spends of the resources held and what is left; the room of each
 // Industry token it controls (ruling 69: SV less Bomb tokens and units already there), naval units
 // only where there is a Port, and the infantry it may mobilize (ruling 72).
-nlohmann::json purchase_json(const Game& g, const State& v, int n) {
+nlohmann::json purchase_json(const Game& g, const State& v, Nation n) {
   const CCtx c{g, v};
   const Data& d = g.data();
-  const Sheet& sh = v.sheet[nation_at(n)];
+  const Sheet& sh = v.sheet[n];
   const auto resources = [](const auto& of) { return nlohmann::json{{"oil", of(0)}, {"iron", of(1)}, {"osr", of(2)}}; };
   nlohmann::json units = nlohmann::json::array(), industries = nlohmann::json::array();
   std::array<int, 2> placing{};  // naval, other than infantry
   for (int t = 0; t < kUnitTypes; ++t) {
     const UnitInfo& u = d.units[kind_at(t)];
     if (t != kInf) placing[category_of(t) == Category::Sea ? 0 : 1] += sh.buy[type_at(t)];
-    if (!u.buildable || !d.nations[nation_at(n)].may_buy(static_cast<UnitKind>(t))) continue;
+    if (!u.buildable || !d.nations[n].may_buy(static_cast<UnitKind>(t))) continue;
     units.push_back({{"unit", u.id},
                      {"category", category_id(u.category)},
                      {"cost", resources([&](int r) { return u.cost[static_cast<Resource>(r)]; })},
@@ -278,23 +278,21 @@ nlohmann::json purchase_json(const Game& g, const State& v, int n) {
                           {"room", industry_capacity(c, r)},
                           {"port", d.region(r).has_port()}});
   }
-  const auto spent = purchase_spent(c, nation_at(n));
-  return {{"units", units},
-          {"goods",
-           {{"cost_any", d.goods.cost_any},
-            {"provenance", provenance_id(d.goods.origin.provenance)},
-            {"count", sh.goods},
-            {"oil_allowed", !d.nations[nation_at(n)].has(NationRule::NoOil)},
-            {"paid", resources([&](int r) { return sh.goods_paid[at(r)]; })}}},
-          {"held", resources([&](int r) { return resource(v, nation_at(n), r); })},
-          {"spent", resources([&](int r) { return spent[at(r)]; })},
-          {"left", resources([&](int r) { return resource(v, nation_at(n), r) - spent[at(r)]; })},
-          {"industries", industries},
-          {"room",
-           {{"units", placement_room(c, nation_at(n), false)},
-            {"naval", placement_room(c, nation_at(n), true)},
-            {"mobilization", mobilization_room(c, nation_at(n))}}},
-          {"placing", {{"naval", placing[0]}, {"other", placing[1]}, {"inf", sh.buy[UnitKind::Inf]}}}};
+  const auto spent = purchase_spent(c, n);
+  return {
+      {"units", units},
+      {"goods",
+       {{"cost_any", d.goods.cost_any},
+        {"provenance", provenance_id(d.goods.origin.provenance)},
+        {"count", sh.goods},
+        {"oil_allowed", !d.nations[n].has(NationRule::NoOil)},
+        {"paid", resources([&](int r) { return sh.goods_paid[at(r)]; })}}},
+      {"held", resources([&](int r) { return resource(v, n, r); })},
+      {"spent", resources([&](int r) { return spent[at(r)]; })},
+      {"left", resources([&](int r) { return resource(v, n, r) - spent[at(r)]; })},
+      {"industries", industries},
+      {"room", {{"units", placement_room(c, n, false)}, {"naval", placement_room(c, n, true)}, {"mobilization", mobilization_room(c, n)}}},
+      {"placing", {{"naval", placing[0]}, {"other", placing[1]}, {"inf", sh.buy[UnitKind::Inf]}}}};
 }
 
 }  // namespace
@@ -336,7 +334,7 @@ nlohmann::json Game::action_notes(const State& v, core::Seat seat) const {
 // rail; where the order cannot reach it, the rules' reason (order_outlook, movement.cpp).
 std::string Game::destination_note(const State& v, Nation nation, RegionId to) const {
   const Data& d = *data_;
-  const Nation holder = nation_byte(v.region[to].controller);
+  const Nation holder = v.region[to].controller;
   std::string note = d.region(to).name + (d.region(to).is_sea() ? ", sea"
                                           : holder == kNoNation ? ", neutral"
                                                                 : ", held by " + nation_name(holder));
@@ -441,9 +439,7 @@ nlohmann::json dice_legend(const Data& d) {
 nlohmann::json Game::board_sides(const State& v) const {
   const Battle& b = v.battle;
   const BattleNames names = battle_names();
-  const auto nation_or_null = [&](std::uint8_t n) {
-    return n == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(nation_at(n)));
-  };
+  const auto nation_or_null = [&](Nation n) { return n == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(n)); };
   const bool set_up = b.kind != BattleKind::None;
   const std::vector<Participant> coming = set_up || v.fight.region == kNoRegion ? std::vector<Participant>{} : forces_to_fight({*this, v});
   // Assign Damage: the hits the rolling Commander may assign, by row, nation and box, as commands.
@@ -452,10 +448,10 @@ nlohmann::json Game::board_sides(const State& v) const {
   const auto hit_commands = [&](int side, int row, Nation nation) {
     nlohmann::json out = nlohmann::json::object();
     for (const Choice& ch : hits)
-      if (ch.kind == ChoiceKind::Hit && side == 1 - b.rolling_side && ch.a == row && ch.b == nation)
+      if (ch.kind == ChoiceKind::Hit && side == 1 - b.rolling_side && ch.a == row && ch.b == byte_of(nation))
         out[ch.c == 0   ? "fresh"
             : ch.c == 1 ? "light"
-                        : "damaged"] = fmt::format("battle {} {}", nation_name(nation_at(deciding_nation(b))), choice_text(b, ch, names));
+                        : "damaged"] = fmt::format("battle {} {}", nation_name(deciding_nation(b)), choice_text(b, ch, names));
     return out;
   };
   nlohmann::json sides = nlohmann::json::array();
@@ -476,11 +472,11 @@ nlohmann::json Game::board_sides(const State& v) const {
     }
     for (int i = b.group_cursor; i < b.group_count; ++i)
       if (const Group& g = b.groups[at(i)]; g.side == side && g.left)
-        rows.push_back(awaiting_row(*data_, names, nation_name(nation_at(g.nation)), b.type(g), g.cursor, g.left));
+        rows.push_back(awaiting_row(*data_, names, nation_name(g.nation), b.type(g), g.cursor, g.left));
     for (const Participant& p : coming)
-      if (p.side == side) rows.push_back(awaiting_row(*data_, names, nation_name(nation_at(p.nation)), p.type, 0, p.count));
+      if (p.side == side) rows.push_back(awaiting_row(*data_, names, nation_name(p.nation), p.type, 0, p.count));
     // Set up, the battle keeps its Commanders (a garrison's controller among them) past its end.
-    const int commander = set_up ? b.commander[at(side)] : v.fight.commander[at(side)];
+    const Nation commander = set_up ? b.commander[at(side)] : v.fight.commander[at(side)];
     sides.push_back({{"alliance", side == 0 ? "allied" : "axis"},
                      {"commander", nation_or_null(commander)},
                      {"dice_left", set_up ? dice_in_pool(b, side) : 0},
@@ -493,9 +489,7 @@ nlohmann::json Game::board_sides(const State& v) const {
 nlohmann::json Game::battle_json(const State& v) const {
   if (v.fight.region == kNoRegion) return nullptr;
   const Battle& b = v.battle;
-  const auto nation_or_null = [&](std::uint8_t n) {
-    return n == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(nation_at(n)));
-  };
+  const auto nation_or_null = [&](Nation n) { return n == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(n)); };
   nlohmann::json commanders = {nation_or_null(v.fight.commander[0]), nation_or_null(v.fight.commander[1])};
   const bool set_up = b.kind != BattleKind::None;
   nlohmann::json out = {{"region", region_name(v.fight.region)},
@@ -536,7 +530,7 @@ core::i18n::Message step_what(const State& s, core::i18n::Message prompt) {
   if (st.is<step::BluePay>()) return payment(st.as<step::BluePay>());
   if (st.is<step::Desert>()) return payment(st.as<step::Desert>());
   if (st.is<step::Place>()) {
-    const auto& buy = s.sheet[nation_at(st.as<step::Place>().nation)].buy;
+    const auto& buy = s.sheet[st.as<step::Place>().nation].buy;
     return prompt.with("left", text::counted("warroom.count.unit", std::accumulate(buy.begin(), buy.end(), 0)));
   }
   return prompt;
@@ -556,7 +550,7 @@ core::i18n::Message Game::phase_message(const State& s) const {
       std::vector<core::i18n::Message> held;
       for (const VictoryTerm& t : scenario_->victory[at(side)].all_of)
         for (RegionId r : t.of)
-          if (const Nation n = nation_byte(s.region[r].controller); n != kNoNation && static_cast<int>(alliance_of(n)) == side)
+          if (const Nation n = s.region[r].controller; n != kNoNation && static_cast<int>(alliance_of(n)) == side)
             held.push_back(key("warroom.phase.holds")
                                .with("nation", nation_name(n))
                                .with("region", data_->region(r).id + " " + data_->region(r).name));
@@ -620,8 +614,7 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
           if (o.status == kCancelled && o.why_cancelled() != CancelReason::None)  // why: its owner, or the rule (ruling 24, ...)
             order["cancelled"] = cancel_reason_id(o.why_cancelled());
           if (o.status == kWritten &&
-              !(v.pin.box == b + 1 &&
-                v.pin.nation == static_cast<std::uint8_t>(n)))  // would it arrive on the map as it stands (the destinations' words)
+              !(v.pin.box == b + 1 && v.pin.nation == n))  // would it arrive on the map as it stands (the destinations' words)
             if (nlohmann::json outlook = outlook_json(*this, order_outlook({*this, v}, n, o.command, o.dest)); !outlook.is_null())
               order["outlook"] = std::move(outlook);
           orders.push_back(order);
@@ -664,18 +657,17 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
                          {"selected", orders.is_null() || !sh.selected ? nlohmann::json(nullptr) : nlohmann::json(sh.selected)}}}});
   }
   nlohmann::json turn_order = nlohmann::json::array();
-  for (std::uint8_t n : v.turn_order)
-    if (n != kNoNation && v.nation[nation_at(n)].slot) turn_order.push_back(nation_name(nation_at(n)));
+  for (Nation n : v.turn_order)
+    if (n != kNoNation && v.nation[n].slot) turn_order.push_back(nation_name(n));
   nlohmann::json regions = nlohmann::json::array(), commands = nlohmann::json::array(), construction = nlohmann::json::array();
   for (const Region& r : d.regions) {
     if (!scenario_->in_play.test(r.rid) || !r.is_territory()) continue;
     const RegionState& rs = v.region[r.rid];
-    regions.push_back(
-        {{"id", r.id},
-         {"controller", rs.controller == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(nation_at(rs.controller)))},
-         {"bombs", rs.bombs},
-         {"embattled", embattled(CCtx{*this, v}, r.rid)},
-         {"active", (rs.flags & kActive) != 0}});
+    regions.push_back({{"id", r.id},
+                       {"controller", rs.controller == kNoNation ? nlohmann::json(nullptr) : nlohmann::json(nation_name(rs.controller))},
+                       {"bombs", rs.bombs},
+                       {"embattled", embattled(CCtx{*this, v}, r.rid)},
+                       {"active", (rs.flags & kActive) != 0}});
   }
   nlohmann::json seas = nlohmann::json::array();  // the sea regions in play (ruling 36), for the map
   for (const Region& r : d.regions)
@@ -707,7 +699,7 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
       if (k.n[type_at(t)]) units[unit_text(t)] = k.n[type_at(t)];
     if (units.empty()) continue;
     const RegionId r = industry_region(i);
-    const Nation owner = nation_byte(v.region[r].controller);
+    const Nation owner = v.region[r].controller;
     nlohmann::json plan = nullptr;
     if (owner != kNoNation && !is_hidden(*this, v, viewer, owner, Secret::Plan) && v.steps.top().id == StepId::DeployPlans) {
       plan = {{"hold", nlohmann::json::object()}, {"to_sea", nlohmann::json::array()}};
@@ -730,8 +722,8 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
   }
   // Phase 3: why the seat's next order offers only `cancel` (its pin, its rails, its range).
   std::string why;
-  if (seat && v.steps.top().is<step::MovementTurn>() && seat_nations(*seat).test(nation_at(v.steps.top().as<step::MovementTurn>().nation)))
-    why = order_blocked_why(CCtx{*this, v}, nation_at(v.steps.top().as<step::MovementTurn>().nation));
+  if (seat && v.steps.top().is<step::MovementTurn>() && seat_nations(*seat).test(v.steps.top().as<step::MovementTurn>().nation))
+    why = order_blocked_why(CCtx{*this, v}, v.steps.top().as<step::MovementTurn>().nation);
   return {{"scenario", scenario_->id},
           {"players", seat_table_->players},
           {"seats_project_option", seat_table_->project_option},
@@ -812,8 +804,8 @@ std::string Game::board_head(const State& v, std::string_view language) const {
 std::string Game::nations_text(const State& v, std::optional<core::Seat> seat, std::string_view language) const {
   const core::Seat viewer = seat ? *seat : core::kSpectator;
   std::string out, order;
-  for (std::uint8_t n : v.turn_order)
-    if (n != kNoNation && v.nation[nation_at(n)].slot) order += (order.empty() ? "" : ", ") + nation_name(nation_at(n));
+  for (Nation n : v.turn_order)
+    if (n != kNoNation && v.nation[n].slot) order += (order.empty() ? "" : ", ") + nation_name(n);
   if (!order.empty()) out += "Turn order: " + order + "\n";
   out += "nation  oil iron  osr  stress/thr medals goods zone    commands units  sheet\n";
   for (Nation n : kAllNations) {
@@ -854,7 +846,7 @@ std::string Game::under_way_text(const State& v, std::optional<core::Seat> seat)
     for (int t = 0; t < kUnitTypes; ++t)
       if (k.n[type_at(t)]) units += fmt::format(" {} {}", k.n[type_at(t)], unit_text(t));
     const RegionId r = industry_region(i);
-    if (!units.empty()) building += fmt::format("  {}({}):{}", region_name(r), nation_name(nation_byte(v.region[r].controller)), units);
+    if (!units.empty()) building += fmt::format("  {}({}):{}", region_name(r), nation_name(v.region[r].controller), units);
   }
   if (!building.empty()) out += "Under Industry tokens:" + building + "\n";
   if (v.fight.region != kNoRegion) {  // Phase 4: the Battle Status Board, a line per side and one per row
@@ -871,7 +863,7 @@ std::string Game::under_way_text(const State& v, std::optional<core::Seat> seat)
       }
       out +=
           fmt::format("  {} (Commander {}), {} to roll:{}\n", side == 0 ? "Allied Forces" : "Axis",
-                      v.fight.commander[at(side)] == kNoNation ? std::string("-") : nation_name(nation_at(v.fight.commander[at(side)])),
+                      v.fight.commander[at(side)] == kNoNation ? std::string("-") : nation_name(v.fight.commander[at(side)]),
                       catalogues().render(core::i18n::kFallbackLanguage, text::counted("warroom.count.die", dice_in_pool(b, side))), rows);
     }
   }

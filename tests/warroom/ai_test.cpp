@@ -149,7 +149,7 @@ TEST(SearchBot, Phase7Step3_PurchasesAreSearched_OneCandidatePerMix) {
   for (std::size_t i = 0; i < one.plans.size(); ++i) {
     total += one.plans[i].probability;
     for (std::size_t j = 0; j < i; ++j) EXPECT_NE(one.plans[i].actions, one.plans[j].actions);
-    for (core::Action a : one.plans[i].actions) EXPECT_EQ(decode_action(a).nation, GER);
+    for (core::Action a : one.plans[i].actions) EXPECT_TRUE(decode_action(a).by(GER));
     EXPECT_EQ(one.plans[i].actions, two.plans[i].actions);
     EXPECT_EQ(one.plans[i].value, two.plans[i].value);
   }
@@ -416,9 +416,8 @@ TEST(SearchBotCalculatedPicks, CruiserEscort_TheDefenderDeclinesAnEscortThatOnly
 // ---- The home guard against the sea (Style::home_guard), War in the Pacific ----------------------
 
 bool orders_into(const Game& g, const SheetPlan& plan, Nation nation, RegionId dest, Category cat) {
-  return std::any_of(plan.orders.begin(), plan.orders.end(), [&](const PlannedOrder& o) {
-    return o.dest == dest && command_category(g.data(), nation_at(nation), o.command) == cat;
-  });
+  return std::any_of(plan.orders.begin(), plan.orders.end(),
+                     [&](const PlannedOrder& o) { return o.dest == dest && command_category(g.data(), nation, o.command) == cat; });
 }
 
 Style home_guard() {
@@ -436,7 +435,7 @@ State japan_alone_at_home(const Game& g) {
     if (c.region == region("J1")) c = Command{};
   }
   for (Nation n : {CHN, BC, US})
-    for (Command& c : s.command[nation_at(n)])
+    for (Command& c : s.command[n])
       if (c.region != kNoRegion && g.data().region(c.region).theater == g.data().region(region("J1")).theater &&
           air_distance(g.data(), c.region, region("J1")) <= 3)
         c = Command{};
@@ -580,7 +579,7 @@ TEST(SearchBotValue, VictoryCheck_TheWinnerValuesOneAndTheValuesAddUpToOne) {
   State taken = s;
   RegionId target = kNoRegion;
   for (RegionId r : g.scenario().victory[at(static_cast<int>(Alliance::Axis))].all_of.front().of)
-    if (alliance_of(nation_byte(taken.region[r].controller)) == Alliance::Allied) target = r;
+    if (alliance_of(taken.region[r].controller) == Alliance::Allied) target = r;
   ASSERT_NE(target, kNoRegion);
   taken.region[target].controller = GER;
   EXPECT_GT(position_value(g, taken, Alliance::Axis), axis);
@@ -600,7 +599,7 @@ TEST(SearchBotValue, TheWeightsDecideWhatCounts) {
   State s = write_sheets_untouched(g);
   RegionId target = kNoRegion;
   for (RegionId r : g.scenario().victory[at(static_cast<int>(Alliance::Axis))].all_of.front().of)
-    if (alliance_of(nation_byte(s.region[r].controller)) == Alliance::Allied) target = r;
+    if (alliance_of(s.region[r].controller) == Alliance::Allied) target = r;
   ASSERT_NE(target, kNoRegion);
   s.region[target].controller = GER;  // the Axis ahead in the Victory condition's regions
   const ValueFeatures allied = value_features(g, s, Alliance::Allied), axis = value_features(g, s, Alliance::Axis);

@@ -166,8 +166,11 @@ TEST_F(BattleTest, Phase4_SurfaceBattleExample_BatchesAlternateFromTheEarlierCom
   roll({W, W, W, W, W, W, W, W, W, W});  // USSR's second full batch
   roll({W});                             // and its last single die
   EXPECT_EQ(need(b), Need::Done);
-  EXPECT_EQ(batches(), (std::vector<std::array<int, 3>>{
-                           {kAxis, GER, 10}, {kAllied, USSR, 10}, {kAxis, GER, 2}, {kAllied, USSR, 10}, {kAllied, USSR, 1}}));
+  EXPECT_EQ(batches(), (std::vector<std::array<int, 3>>{{kAxis, index(GER), 10},
+                                                        {kAllied, index(USSR), 10},
+                                                        {kAxis, index(GER), 2},
+                                                        {kAllied, index(USSR), 10},
+                                                        {kAllied, index(USSR), 1}}));
   const std::vector<Nation> nations = die_nations();
   EXPECT_EQ(std::count(nations.begin(), nations.begin() + 8, GER), 8);
   EXPECT_EQ(nations[8], ITA);
@@ -197,7 +200,7 @@ TEST_F(BattleTest, Phase4_AssignDamage_ChinasFiveDice) {
   EXPECT_EQ(b.rows[kAxis][0].fresh[JPN], 1);
   EXPECT_EQ(need(b), Need::Die);  // Japan's 4 dice: 2 infantry + artillery with Force Advantage (1 + 1)
   EXPECT_EQ(dice_in_pool(b, kAxis), 0);
-  EXPECT_EQ(batches().back(), (std::array<int, 3>{kAxis, JPN, 4}));
+  EXPECT_EQ(batches().back(), (std::array<int, 3>{kAxis, index(JPN), 4}));
   roll({W, W, W, W});
   EXPECT_EQ(need(b), Need::Done);
   EXPECT_EQ(eliminated(b, kAxis, JPN, kInf), 1);
@@ -711,7 +714,7 @@ class Bombing : public BattleTest {
 TEST_F(Bombing, Phase4_StrategicBombing_EachColour) {
   raid();
   ASSERT_EQ(need(b), Need::Die);
-  EXPECT_EQ(batches().back(), (std::array<int, 3>{kAllied, US, 4}));
+  EXPECT_EQ(batches().back(), (std::array<int, 3>{kAllied, index(US), 4}));
   roll({Y, G, R, W});
   ASSERT_EQ(need(b), Need::BombingEffect);  // yellow: the infantry under construction or 1 OSR
   EXPECT_EQ(deciding_nation(b), US);
@@ -911,10 +914,10 @@ TEST_F(BattleTest, Api_IllegalChoicesAndDiceAreRefusedAndChangeNothing) {
   start(BC, GER);
   ASSERT_EQ(need(b), Need::Stance);
   const Battle before = b;
-  EXPECT_FALSE(apply_die(b, Y));                                // no die awaited
-  EXPECT_FALSE(apply(b, Choice{ChoiceKind::Stance, 0, 3, 0}));  // 3 of 2 units
-  EXPECT_FALSE(apply(b, Choice{ChoiceKind::Stance, 7, 0, 0}));  // another group
-  EXPECT_FALSE(apply(b, Choice{ChoiceKind::Hit, 0, BC, 0}));    // not a hit decision
+  EXPECT_FALSE(apply_die(b, Y));                                       // no die awaited
+  EXPECT_FALSE(apply(b, Choice{ChoiceKind::Stance, 0, 3, 0}));         // 3 of 2 units
+  EXPECT_FALSE(apply(b, Choice{ChoiceKind::Stance, 7, 0, 0}));         // another group
+  EXPECT_FALSE(apply(b, Choice{ChoiceKind::Hit, 0, byte_of(BC), 0}));  // not a hit decision
   EXPECT_FALSE(apply(b, decode(0xFFFFFFFFu)));
   Choice c;
   EXPECT_FALSE(choice_from_text(b, "stance BC inf defensive 9", kNames, c));
@@ -922,7 +925,7 @@ TEST_F(BattleTest, Api_IllegalChoicesAndDiceAreRefusedAndChangeNothing) {
   choose("stance BC inf defensive 1");
   EXPECT_FALSE(apply_die(b, static_cast<Colour>(6)));
   const Battle rolled = b;
-  EXPECT_FALSE(apply(b, Choice{ChoiceKind::Hit, 0, GER, 0}));  // a die is awaited
+  EXPECT_FALSE(apply(b, Choice{ChoiceKind::Hit, 0, byte_of(GER), 0}));  // a die is awaited
   EXPECT_TRUE(rolled == b);
   EXPECT_EQ(decode(encode(Choice{ChoiceKind::Repair, 1, 23, 3})), (Choice{ChoiceKind::Repair, 1, 23, 3}));
 }

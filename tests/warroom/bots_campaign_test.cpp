@@ -15,7 +15,7 @@ namespace {
 
 void clear_commands(State& s, Nation nation, Category cat, const Game& g) {
   for (int number = 1; number <= kMaxCommandNumber; ++number)
-    if (command_category(g.data(), nation_at(nation), number) == cat) s.command[nation_at(nation)][at(number)] = Command{};
+    if (command_category(g.data(), nation, number) == cat) s.command[nation][at(number)] = Command{};
 }
 
 bool ordered(const SheetPlan& plan, int command, RegionId dest) {
@@ -31,7 +31,7 @@ State invasion_ready(const Game& g) {
   for (Nation n : {BC, USSR, US}) clear_commands(s, n, Category::Sea, g), clear_commands(s, n, Category::Air, g);
   const RegionId gb = region("B1"), north_sea = region("A-6");
   for (Nation n : {BC, US})
-    for (Command& c : s.command[nation_at(n)])
+    for (Command& c : s.command[n])
       if (c.region == gb) c = Command{};
   s.command[BC][36] = Command{};
   s.command[BC][36].region = gb;

@@ -128,7 +128,7 @@ TEST(RulesBotChoices, BidsNoMoreThanOutbidsEveryEnemy) {
   s.nation[GER].res[kOil] = 30;
   for (Command& c : s.command[USSR])
     if (c.region == region("R12")) c = Command{};
-  for (Nation n : {BC, USSR, US}) s.nation[nation_at(n)].res[kOil] = 0;
+  for (Nation n : {BC, USSR, US}) s.nation[n].res[kOil] = 0;
   const SheetPlan plan = plan_sheet(g, s, GER);
   ASSERT_TRUE(plan.wants_first);
   EXPECT_EQ(plan.bid, 1);

@@ -14,7 +14,7 @@ int planned_strength_to(const Game& g, const State& s, Nation nation, const Shee
   int total = 0;
   for (const PlannedOrder& o : plan.orders)
     if (o.dest == r) {
-      const Command& c = s.command[nation_at(nation)][o.command];
+      const Command& c = s.command[nation][o.command];
       for (int t = kInf; t <= kArm; ++t) total += c.n[at(slot_of(t))] * g.data().units[kind_at(t)].cost.total();
     }
   return total;

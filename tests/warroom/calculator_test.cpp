@@ -377,7 +377,7 @@ Played play_battle(const Game& g, State s, Nation picker, const std::string& whe
     if (top(s) == StepId::BattleChoice)
       a = need(s.battle) == Need::Stance && s.fight.battle_no == 0 ? battle_action(nation, stance_choice(g, s.battle, plan))
                                                                    : battle_decision(g, s, legal);
-    if (top(s) == StepId::HandOver) a = encode(ActionKind::Assign, nation, nation);
+    if (top(s) == StepId::HandOver) a = encode(ActionKind::Assign, nation, index(nation));
     if (top(s) == StepId::Reorganize) a = encode(ActionKind::Done, nation);
     g.apply(s, seat, a, nullptr);
   }
@@ -388,7 +388,7 @@ Played play_battle(const Game& g, State s, Nation picker, const std::string& whe
     for (int t = 0; t < kUnitTypes; ++t) p.units[at(side)] += s.nation[n].casualties[type_at(t)] - before.nation[n].casualties[type_at(t)];
     p.cp[at(side)] += casualty_points(g.data(), s.nation[n]) - casualty_points(g.data(), before.nation[n]);
   }
-  if (g.data().region(r).is_territory()) p.wins[at(side_of(nation_byte(s.region[r].controller)))] = 1;
+  if (g.data().region(r).is_territory()) p.wins[at(side_of(s.region[r].controller))] = 1;
   return p;
 }
 
@@ -653,7 +653,7 @@ TEST(CalculatorResolveBattles, ABattleToBeFought_TheSameOddsAsOnceItIsBeingFough
   while (compared < 8 && s.round <= 6 && g.node_kind(s) != core::NodeKind::Terminal) {
     play_rules_until(g, s, chance, choices, [](const State& at) { return top(at) == StepId::PickRegion && at.round >= 2; });
     if (g.node_kind(s) == core::NodeKind::Terminal) break;
-    const Nation picker = nation_at(s.steps.top().as<step::PickRegion>().nation);
+    const Nation picker = s.steps.top().as<step::PickRegion>().nation;
     core::ActionList legal;
     g.legal_actions(s, g.seat_of(picker), legal);
     for (core::Action a : legal) {

@@ -65,7 +65,7 @@ TEST(ChinasRestrictions, NoCapturedAirOrNavalUnits) {
     put(s, JPN, 35, "J1", {{kInf, 1}});
     put(s, liberator, 101, "J4", {{kInf, 2}});
     take_undefended(g, s, liberator, "J4");
-    EXPECT_EQ(s.region[region("J4")].controller, CHN) << liberator;
+    EXPECT_EQ(s.region[region("J4")].controller, CHN) << nation_id(liberator);
     EXPECT_EQ(s.construction[at(peiping)].n[UnitKind::Inf], 2) << "captured with the territory";
     EXPECT_EQ(s.construction[at(peiping)].n[UnitKind::Ftr], 0) << "removed to storage";
     EXPECT_EQ(s.construction[at(peiping)].n[UnitKind::Sub], 0);
@@ -178,7 +178,7 @@ TEST(RapidResolution, Ruling88_ChinaStartsWithThreeInfantryMobilized) {
   EXPECT_EQ(units_of(s, CHN), units_of(before, CHN) + 3) << "three infantry on the map at once";
   int china_under_construction = 0, japan_under_construction = 0;
   for (int i = 0; i < g.industries(); ++i) {
-    const int owner = s.region[g.industry_region(i)].controller;
+    const Nation owner = s.region[g.industry_region(i)].controller;
     for (int t = 0; t < kUnitTypes; ++t) {
       china_under_construction += owner == CHN ? s.construction[at(i)].n[type_at(t)] : 0;
       japan_under_construction += owner == JPN ? s.construction[at(i)].n[type_at(t)] - before.construction[at(i)].n[type_at(t)] : 0;

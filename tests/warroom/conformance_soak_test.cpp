@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <set>
+#include <type_traits>
+#include <vector>
 #include "../core/conformance.h"
 
 #include "core/save.h"
@@ -152,7 +154,7 @@ TEST(WarroomPreconditions, AnIndexThatNamesNoNationStopsACheckedBuild) {
 #if defined(CORE_CHECKS) || !defined(NDEBUG)
   EXPECT_DEATH({ [[maybe_unused]] const auto& n = s.nation[nation_at(kNations)]; }, "precondition failed");
   EXPECT_DEATH({ [[maybe_unused]] const auto& c = s.command[nation_at(-1)]; }, "precondition failed");
-  EXPECT_DEATH({ [[maybe_unused]] const auto& n = g.data().nations[nation_at(kNoNation)]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto& n = g.data().nations[nation_at(byte_of(kNoNation))]; }, "precondition failed");
   EXPECT_DEATH({ [[maybe_unused]] const auto& sh = s.sheet[kNoNation]; }, "precondition failed");
 #else
   GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
@@ -168,13 +170,32 @@ TEST(WarroomPreconditions, AByteThatNamesNoNationStopsACheckedBuild) {
   EXPECT_EQ(nation_byte(4), GER);
   EXPECT_EQ(nation_byte(0xff), kNoNation);
   const RegionId berlin = g.data().nations[GER].capital;
-  EXPECT_EQ(nation_byte(s.region[berlin].controller), GER);
+  EXPECT_EQ(s.region[berlin].controller, GER);
 #if defined(CORE_CHECKS) || !defined(NDEBUG)
   EXPECT_DEATH({ [[maybe_unused]] const Nation n = nation_byte(kNations); }, "precondition failed");
   EXPECT_DEATH({ [[maybe_unused]] const Nation n = nation_byte(0x80); }, "precondition failed");
 #else
   GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
 #endif
+}
+
+// A Nation is a scoped enum over the byte the State always held (a region's controller, a step's
+// nation, a battle's Commander), so it meets a number only through the named conversions; a set of
+// nations is the byte of bits it was (a battle's participants, a seat's nations), walked lowest first.
+TEST(WarroomPreconditions, ANationIsItsByteAndConvertsOnlyByName) {
+  static_assert(!std::is_convertible_v<Nation, int> && !std::is_convertible_v<int, Nation>);
+  static_assert(sizeof(Nation) == 1 && sizeof(NationSet) == 1 && sizeof(RegionState) == 3);
+  EXPECT_EQ(byte_of(GER), 4);
+  EXPECT_EQ(byte_of(kNoNation), 0xff);
+  EXPECT_EQ(nation_byte(byte_of(JPN)), JPN);
+  const NationSet axis = nation_bit(JPN) | nation_bit(GER) | nation_bit(ITA);
+  EXPECT_EQ(axis.bits, 0x70);
+  EXPECT_EQ(axis.count(), 3);
+  std::vector<Nation> walked;
+  for (Nation n : axis) walked.push_back(n);
+  EXPECT_EQ(walked, (std::vector<Nation>{GER, ITA, JPN}));
+  EXPECT_TRUE(axis.test(ITA));
+  EXPECT_FALSE(axis.test(US));
 }
 
 // A unit type meets the per-type arrays (the Casualty List, an O&P Chart's purchases, the units under
@@ -250,15 +271,15 @@ void check_secrets(const Game& g, const State& s) {
     const State seen = g.observe(s, seat);
     for (Nation n : kAllNations) {
       if (seat >= 0 && g.seat_nations(seat).test(n)) continue;
-      if (!(s.sheet[nation_at(n)].flags & kOrdersRevealed)) {
-        ASSERT_EQ(seen.sheet[nation_at(n)].box, (std::array<Order, kMaxOrders>{}))
+      if (!(s.sheet[n].flags & kOrdersRevealed)) {
+        ASSERT_EQ(seen.sheet[n].box, (std::array<Order, kMaxOrders>{}))
             << "seat " << int(seat) << " sees " << g.nation_name(n) << "'s orders";
       }
       if (top(s) == StepId::WriteSheets) {
-        ASSERT_EQ(seen.sheet[nation_at(n)].bid, 0);
+        ASSERT_EQ(seen.sheet[n].bid, 0);
       }
       if (top(s) == StepId::Purchases) {
-        ASSERT_EQ(seen.sheet[nation_at(n)].buy, (UnitTypeArray<std::uint8_t>{}));
+        ASSERT_EQ(seen.sheet[n].buy, (UnitTypeArray<std::uint8_t>{}));
       }
     }
     if (top(s) == StepId::DeployPlans)
@@ -330,7 +351,7 @@ struct DumpOnFailure {
 // free is not made, ruling 104), and no carrier fighter token in an uncontrolled neutral (ruling 64(a)).
 void check_pieces(const Game& g, const State& s) {
   for (Nation n : kAllNations) {
-    ASSERT_EQ(s.command[nation_at(n)][0], Command{}) << g.nation_name(n) << ": units under Command 0";
+    ASSERT_EQ(s.command[n][0], Command{}) << g.nation_name(n) << ": units under Command 0";
     for (const Region& r : data()->regions)
       if (r.rid != kNoRegion && s.fighter_tokens.count(n, r.rid) && r.neutral) {
         ASSERT_NE(s.region[r.rid].controller, kNoNation) << g.nation_name(n) << "'s carrier fighter token in the neutral " << r.id;
@@ -344,7 +365,7 @@ void check_launch(const Game& g, const State& s, core::Action a) {
   const RegionId to = region_byte(x.b);
   if (x.kind != ActionKind::Launch || to == kNoRegion) return;
   const Nation partner = pact_partner(CCtx{g, s}, nation_at(x.nation));
-  ASSERT_TRUE(partner == kNoNation || nation_byte(s.region[to].controller) != partner)
+  ASSERT_TRUE(partner == kNoNation || s.region[to].controller != partner)
       << g.nation_name(nation_at(x.nation)) << "'s token launched into " << data()->region(to).id << " of the other pact party";
 }
 
@@ -414,7 +435,7 @@ void soak_game(int game, SoakCounts& counts, const std::string& scenario = {}) {
         << "units conserved, casualties counted (game " << game << ", action " << n << ")";
     for (Nation nation : kAllNations)
       for (int r = 0; r < kResources; ++r) {
-        ASSERT_GE(s.nation[nation_at(nation)].res[at(r)], 0) << g.nation_name(nation);
+        ASSERT_GE(s.nation[nation].res[at(r)], 0) << g.nation_name(nation);
       }
     check_secrets(g, s);
     check_pieces(g, s);

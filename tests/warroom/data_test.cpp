@@ -498,7 +498,7 @@ TEST(WarRoomScenarios, T19_WarInEuropeSetupKeepsTheStatedFacts) {
   EXPECT_TRUE(s.setup_complete);
   // Setting Up › Place Units: Great Britain starts with British and U.S. forces.
   bool us_in_gb = false, bc_in_gb = false;
-  std::array<int, kNations> land{};
+  NationArray<int> land{};
   for (const SetupCommand& c : s.commands) {
     us_in_gb |= c.nation == US && c.region == id("B1");
     bc_in_gb |= c.nation == BC && c.region == id("B1");
@@ -574,7 +574,7 @@ TEST(WarRoomScenarios, T19_TheOtherScenariosAsStated) {
   }
   // Global War: every nation has forces, the US among them in Great Britain.
   EXPECT_TRUE(global.setup_complete);
-  std::array<int, kNations> commands{};
+  NationArray<int> commands{};
   bool us_in_gb = false;
   for (const SetupCommand& c : global.commands) {
     ++commands[c.nation];

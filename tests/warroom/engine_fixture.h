@@ -105,7 +105,7 @@ inline State empty_map(const Game& g) {
 
 // Command `number` of `nation` in `where` with units {type, count}...
 inline void put(State& s, Nation nation, int number, const std::string& where, const std::vector<std::pair<int, int>>& units) {
-  Command& c = s.command[nation_at(nation)][at(number)];
+  Command& c = s.command[nation][at(number)];
   c = Command{};
   c.region = region(where);
   for (auto [type, count] : units) c.n[at(slot_of(type))] = static_cast<std::uint8_t>(c.n[at(slot_of(type))] + count);
@@ -212,7 +212,7 @@ inline std::set<std::string> legal_texts(const Game& g, const State& s, Nation n
 
 inline int units_of(const State& s, Nation nation) {
   int n = 0;
-  for (const Command& c : s.command[nation_at(nation)])
+  for (const Command& c : s.command[nation])
     if (c.region != kNoRegion) n += units_in(c);
   return n;
 }

@@ -35,7 +35,7 @@ TEST(GlobalWar, T19_TheSeatTables) {
   EXPECT_THROW(global_war(8), core::SetupError);
   const Game g = global_war(4);
   const State s = g.new_game();
-  for (Nation n : kAllNations) EXPECT_TRUE(s.nation[nation_at(n)].in_play) << n;
+  for (Nation n : kAllNations) EXPECT_TRUE(s.nation[n].in_play) << nation_id(n);
   EXPECT_EQ(g.scenario().order_limit[CHN], 6);
   EXPECT_EQ(g.scenario().order_limit[ITA], 6);
   EXPECT_EQ(g.scenario().order_limit[BC], 9) << "6 orders only in Europe and the Pacific";
@@ -157,8 +157,8 @@ TEST(GlobalWar, ProAlliedNeutralsOpenToTheAllies) {
   movement_turn(g, axis, JPN, {{35, "N18"}});
   act(g, axis, JPN, "move JPN 1 N18");
   EXPECT_EQ(axis.nation[JPN].stress, 1);
-  EXPECT_EQ(alliance_of(nation_at(axis.region[region("N18")].controller)), Alliance::Allied);
-  EXPECT_EQ(units_of(axis, nation_at(axis.region[region("N18")].controller)), 4) << "Mexico – 3 infantry, 1 artillery";
+  EXPECT_EQ(alliance_of(axis.region[region("N18")].controller), Alliance::Allied);
+  EXPECT_EQ(units_of(axis, axis.region[region("N18")].controller), 4) << "Mexico – 3 infantry, 1 artillery";
 }
 
 // Neutrals: "When Units enter a Standard Neutral for the first time" it is invaded; an air path
@@ -230,7 +230,7 @@ TEST(GlobalWar, RestoringControl_T15_AcrossTheaters) {
     Nation liberator;
     const char* where;
     Nation enemy;
-    int restored_to;
+    Nation restored_to;
   };
   for (const Case k : {Case{BC, "U5", JPN, US}, Case{US, "B10", JPN, BC}, Case{BC, "G8", GER, USSR}, Case{USSR, "J3", JPN, CHN}}) {
     State s = empty_map(g);

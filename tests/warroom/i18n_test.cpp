@@ -51,8 +51,8 @@ std::string warroom_code() {
 std::set<std::string> name_keys() {
   std::set<std::string> out;
   const Data& d = *data();
-  for (Nation n : kAllNations) out.insert("warroom.nation." + std::string(nation_id(static_cast<Nation>(n))));
-  for (Nation n : kAllNations) out.insert("warroom.nationality." + std::string(nation_id(static_cast<Nation>(n))));
+  for (Nation n : kAllNations) out.insert("warroom.nation." + std::string(nation_id(n)));
+  for (Nation n : kAllNations) out.insert("warroom.nationality." + std::string(nation_id(n)));
   for (const UnitInfo& u : d.units) {
     out.insert("warroom.unit." + u.id);
     out.insert("warroom.units." + u.id);  // a count of them: "2 Fighters"
@@ -212,8 +212,7 @@ TEST(WarRoomI18n, EveryMessageOfTheCatalogueIsUsedByTheCode) {
 TEST(WarRoomI18n, EveryDatumHasItsEnglishName) {
   for (const std::string& k : name_keys()) EXPECT_TRUE(catalogues().contains("en", k)) << k;
   const Data& d = *data();
-  for (Nation n : kAllNations)
-    EXPECT_EQ(catalogues().tr("en", "warroom.nation." + std::string(nation_id(static_cast<Nation>(n)))), d.nations[nation_at(n)].name);
+  for (Nation n : kAllNations) EXPECT_EQ(catalogues().tr("en", "warroom.nation." + std::string(nation_id(n))), d.nations[n].name);
   for (const UnitInfo& u : d.units) {
     EXPECT_EQ(catalogues().tr("en", "warroom.unit." + u.id), u.name);
     for (int k = 0; k < u.stances; ++k)
@@ -285,7 +284,7 @@ TEST(WarRoomI18n, ALogEntryNamesItsRuleAndItsNationInWords) {
   const core::LogEntry moved{"Phase 3 > Step 2. Resolve Movement in Turn Order",
                              0,
                              static_cast<std::uint16_t>(Event::Moved),
-                             {GER, 7, index(region("G1")), index(region("G2"))}};
+                             {index(GER), 7, index(region("G1")), index(region("G2"))}};
   const std::string line = g.describe(moved);
   EXPECT_EQ(line, "Phase 3 > Step 2. Resolve Movement in Turn Order: Germany moves Command 7 from " + data()->region(region("G1")).name +
                       " to " + data()->region(region("G2")).name);

@@ -23,15 +23,15 @@ int rulebook_players(const Scenario& sc) {
 // The reason a step gives for an order, from the board when the sheets are written.
 std::string order_reason(const Game& g, const State& s, Nation nation, int command, RegionId to) {
   const Data& d = g.data();
-  const Category cat = command_category(d, nation_at(nation), command);
+  const Category cat = command_category(d, nation, command);
   bool enemy_there = false;
   for (Nation n : kAllNations)
-    for (const Command& c : s.command[nation_at(n)]) enemy_there |= c.region == to && units_in(c) && alliance_of(n) != alliance_of(nation);
+    for (const Command& c : s.command[n]) enemy_there |= c.region == to && units_in(c) && alliance_of(n) != alliance_of(nation);
   // A sea region: land units embark; ships and air units guard it, or fight the enemy units there in
   // Phase 4 (air units land again in Phase 5).
   if (d.region(to).is_sea())
     return cat == Category::Land ? "embark" : std::string(cat == Category::Air ? "air_sea" : "sea") + (enemy_there ? "_battle" : "");
-  const Nation holder = nation_byte(s.region[to].controller);
+  const Nation holder = s.region[to].controller;
   if (holder == kNoNation) return "neutral";
   if (alliance_of(holder) != alliance_of(nation)) return cat == Category::Air ? "air_attack" : "attack";
   return enemy_there || embattled({g, s}, to) ? "reinforce" : "move_up";
@@ -60,8 +60,8 @@ TEST(Opening, EveryNationOfEveryScenarioHasOneMarkedReconstructed) {
   EXPECT_FALSE(all["source"].get<std::string>().empty());
   for (const Scenario& sc : data()->scenarios)
     for (Nation n : kAllNations) {
-      if (!sc.has(static_cast<Nation>(n))) continue;
-      const std::string id = data()->nations[nation_at(n)].id;
+      if (!sc.has(n)) continue;
+      const std::string id = data()->nations[n].id;
       int found = 0;
       for (const auto& o : all["openings"]) found += o["scenario"] == sc.id && o["nation"] == id && !o["steps"].empty();
       EXPECT_EQ(found, 1) << sc.id << " " << id;
@@ -98,11 +98,11 @@ TEST(Opening, Phase1AndPhase2EveryStepIsLegalAndItsReasonTrue) {
         EXPECT_EQ(step["why"], order_reason(g, s, n, command, to)) << "command " << command;
         act(g, s, n, fmt::format("select {} {}", id, command));
         act(g, s, n, fmt::format("to {} {}", id, step["to"].get<std::string>()));
-        EXPECT_EQ(s.sheet[nation_at(n)].box[at(box)].command, command);
-        EXPECT_EQ(s.sheet[nation_at(n)].box[at(box++)].dest, to);
+        EXPECT_EQ(s.sheet[n].box[at(box)].command, command);
+        EXPECT_EQ(s.sheet[n].box[at(box++)].dest, to);
       } else if (step["do"] == "bid") {
         act(g, s, n, fmt::format("bid {} {}", id, step["oil"].get<int>()));
-        EXPECT_EQ(s.sheet[nation_at(n)].bid, step["oil"].get<int>());
+        EXPECT_EQ(s.sheet[n].bid, step["oil"].get<int>());
         EXPECT_EQ(step["why"], "bid");
       }
     }

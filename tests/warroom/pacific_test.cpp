@@ -14,7 +14,7 @@ TEST(WarRoomScenarios, ChooseAScenario_UnlistedTerritoriesMayNotBeEntered) {
   int offered = 0;
   for (Nation nation : {CHN, BC, US, JPN})
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
-      if (s.command[nation_at(nation)][at(number)].region == kNoRegion) continue;
+      if (s.command[nation][at(number)].region == kNoRegion) continue;
       State t = s;
       const std::string select = fmt::format("select {} {}", g.nation_name(nation), number);
       if (!legal(g, t, g.seat_of(nation), select)) continue;
@@ -55,8 +55,8 @@ TEST(WarInThePacific, T19_SeatsForTwoAndThreePlayers) {
   EXPECT_THROW(war_in_the_pacific(4), core::SetupError);
   const Game g = war_in_the_pacific();
   const State s = g.new_game();
-  for (Nation n : {CHN, BC, US, JPN}) EXPECT_TRUE(s.nation[nation_at(n)].in_play) << n;
-  for (Nation n : {USSR, GER, ITA}) EXPECT_FALSE(s.nation[nation_at(n)].in_play) << n;
+  for (Nation n : {CHN, BC, US, JPN}) EXPECT_TRUE(s.nation[n].in_play) << nation_id(n);
+  for (Nation n : {USSR, GER, ITA}) EXPECT_FALSE(s.nation[n].in_play) << nation_id(n);
   EXPECT_EQ(g.threshold(BC), 4);
   EXPECT_EQ(g.threshold(US), 4);
   EXPECT_FALSE(g.scenario().trade) << "Trade is only possible in a Global War scenario";
@@ -72,8 +72,8 @@ TEST(WarInThePacific, EveryNationHasIncomeAndCanProduce) {
   Ctx c{g, s, nullptr};
   collect_income(c);
   for (Nation n : {CHN, BC, US, JPN}) {
-    EXPECT_GT(s.nation[nation_at(n)].res[kIron] + s.nation[nation_at(n)].res[kOsr], 0) << n;
-    EXPECT_GT(placement_room(CCtx{g, s}, nation_at(n), n != CHN) + mobilization_room(CCtx{g, s}, nation_at(n)), 0) << n;
+    EXPECT_GT(s.nation[n].res[kIron] + s.nation[n].res[kOsr], 0) << nation_id(n);
+    EXPECT_GT(placement_room(CCtx{g, s}, n, n != CHN) + mobilization_room(CCtx{g, s}, n), 0) << nation_id(n);
   }
   EXPECT_EQ(s.nation[CHN].res[kOil], 0);
   EXPECT_GE(g.industry_index(region("J4")), 0);

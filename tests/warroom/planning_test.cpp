@@ -10,9 +10,9 @@ namespace {
 // The lowest-numbered Command of the nation on the map and a destination the pad offers it.
 std::pair<int, std::string> some_order(const Game& g, const State& s, Nation nation) {
   for (int number = 1; number <= kMaxCommandNumber; ++number)
-    if (s.command[nation_at(nation)][at(number)].region != kNoRegion) {
+    if (s.command[nation][at(number)].region != kNoRegion) {
       std::vector<RegionId> dests;
-      pad_destinations(CCtx{g, s}, nation_at(nation), number, dests);
+      pad_destinations(CCtx{g, s}, nation, number, dests);
       if (!dests.empty()) return {number, g.region_name(dests.front())};
     }
   ADD_FAILURE() << "no Command with a destination";
@@ -63,9 +63,9 @@ TEST(Phase2Step1, BritishCommonwealthAndUnitedStatesWriteOnlySixOrdersInEurope) 
   for (Nation nation : {BC, US, ITA, GER}) {
     int written = 0;
     for (int number = 1; number <= kMaxCommandNumber && written < 9; ++number) {
-      if (s.command[nation_at(nation)][at(number)].region == kNoRegion) continue;
+      if (s.command[nation][at(number)].region == kNoRegion) continue;
       std::vector<RegionId> dests;
-      pad_destinations(CCtx{g, s}, nation_at(nation), number, dests);
+      pad_destinations(CCtx{g, s}, nation, number, dests);
       const std::string select = fmt::format("select {} {}", g.nation_name(nation), number);
       if (dests.empty()) continue;
       if (!legal(g, s, g.seat_of(nation), select)) break;
@@ -97,17 +97,17 @@ TEST(Phase2Step1, ThePadOffersOnlyReachableDestinations) {
   const Data& d = *data();
   for (Nation nation : kAllNations)
     for (int number = 1; number <= kMaxCommandNumber; ++number) {
-      const Command& cmd = s.command[nation_at(nation)][at(number)];
+      const Command& cmd = s.command[nation][at(number)];
       if (cmd.region == kNoRegion) continue;
       std::vector<RegionId> dests;
-      pad_destinations(CCtx{g, s}, nation_at(nation), number, dests);
+      pad_destinations(CCtx{g, s}, nation, number, dests);
       for (RegionId r : dests) {
         EXPECT_NE(d.region(r).type, RegionType::Impassable) << "Impassable regions are never a destination";
         EXPECT_TRUE(g.scenario().in_play.test(r)) << "unlisted regions may not be entered";
-        if (command_category(d, nation_at(nation), number) == Category::Sea) {
+        if (command_category(d, nation, number) == Category::Sea) {
           EXPECT_TRUE(d.region(r).is_sea()) << "Naval Units may NOT enter territories";
         }
-        if (command_category(d, nation_at(nation), number) == Category::Air) {
+        if (command_category(d, nation, number) == Category::Air) {
           EXPECT_LE(d.tables.air[d.tables.pair(cmd.region, r)], 2) << "Air Commands may move 1 or 2 regions";
         }
       }
@@ -116,12 +116,12 @@ TEST(Phase2Step1, ThePadOffersOnlyReachableDestinations) {
 
 State all_done(const Game& g, State s, const std::array<int, kNations>& bids) {
   for (Nation n : kAllNations)
-    if (s.nation[nation_at(n)].in_play) {
-      s.nation[nation_at(n)].res[kOil] = std::max(s.nation[nation_at(n)].res[kOil], bids[at(n)]);
-      if (bids[at(n)] != s.sheet[nation_at(n)].bid) act(g, s, n, fmt::format("bid {} {}", g.nation_name(n), bids[at(n)]));
+    if (s.nation[n].in_play) {
+      s.nation[n].res[kOil] = std::max(s.nation[n].res[kOil], bids[at(index(n))]);
+      if (bids[at(index(n))] != s.sheet[n].bid) act(g, s, n, fmt::format("bid {} {}", g.nation_name(n), bids[at(index(n))]));
     }
   for (Nation n : kAllNations)
-    if (s.nation[nation_at(n)].in_play) act(g, s, n, fmt::format("done {}", g.nation_name(n)));
+    if (s.nation[n].in_play) act(g, s, n, fmt::format("done {}", g.nation_name(n)));
   return s;
 }
 

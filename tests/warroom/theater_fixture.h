@@ -15,7 +15,7 @@ inline Game war_in_the_pacific(int players = 3) { return Game(data(), *data()->f
 
 // `nation`'s Phase 3 turn, first in turn order, with these orders in boxes 1, 2, ...
 inline void movement_turn(const Game& g, State& s, Nation nation, const std::vector<std::pair<int, std::string>>& orders) {
-  Sheet& sh = s.sheet[nation_at(nation)];
+  Sheet& sh = s.sheet[nation];
   for (std::size_t i = 0; i < orders.size(); ++i)
     sh.box[i] = {static_cast<std::uint8_t>(orders[i].first), region(orders[i].second), kWritten};
   s.turn_order.fill(kNoNation);

@@ -134,9 +134,9 @@ TEST(RapidResolution, PhasesTwoToSixRepeatAndStartingUnitsDeployInRoundOne) {
   const auto count = [&](const State& at) {  // after each action
     for (std::size_t i = std::exchange(before, log.size()); i < log.size(); ++i) {
       const auto e = static_cast<Event>(log.entries()[i].event);
-      bids_revealed += e == Event::BidRevealed && log.entries()[i].args[0] == GER;
-      deployed += e == Event::DeployRevealed && log.entries()[i].args[0] == GER && at.round == 1;
-      purchases_revealed += e == Event::PurchasesRevealed && log.entries()[i].args[0] == GER;
+      bids_revealed += e == Event::BidRevealed && log.entries()[i].args[0] == index(GER);
+      deployed += e == Event::DeployRevealed && log.entries()[i].args[0] == index(GER) && at.round == 1;
+      purchases_revealed += e == Event::PurchasesRevealed && log.entries()[i].args[0] == index(GER);
     }
     if (at.phase >= 1 && (phases.empty() || phases.back() != at.phase)) phases.push_back(at.phase);
     return g.node_kind(at) == core::NodeKind::Terminal;

@@ -369,15 +369,15 @@ TEST(BattleStatusBoard, TheFinalBoardEqualsTheDebrief) {
 // The log as structure (the view's `log_events`): each entry's rule, event and arguments as data ids.
 TEST(LogEvents, EntriesCarryTheirEventAndArgumentsAsIds) {
   const Game g = europe();
-  const nlohmann::json shown =
-      g.log_json({"Phase 3 > Step 2", g.seat_of(GER), static_cast<std::uint16_t>(Event::OrderShown), {GER, 2, 40, index(region("R2"))}});
+  const nlohmann::json shown = g.log_json(
+      {"Phase 3 > Step 2", g.seat_of(GER), static_cast<std::uint16_t>(Event::OrderShown), {index(GER), 2, 40, index(region("R2"))}});
   EXPECT_EQ(shown,
             (nlohmann::json{
                 {"rule", "Phase 3 > Step 2"}, {"event", "order_shown"}, {"nation", "GER"}, {"box", 2}, {"command", 40}, {"to", "R2"}}));
-  const core::LogEntry die{"Phase 4", core::kChance, kEvDie, {1, GER, static_cast<int>(Colour::Black), 0}};
+  const core::LogEntry die{"Phase 4", core::kChance, kEvDie, {1, index(GER), static_cast<int>(Colour::Black), 0}};
   EXPECT_EQ(g.log_json(die)["colour"], "black");
   EXPECT_EQ(g.log_json(die)["side"], "axis");
-  const nlohmann::json hit = g.log_json({"Phase 4", core::kChance, kEvHit, {0, static_cast<int>(kInf) << 8, USSR, 3}});
+  const nlohmann::json hit = g.log_json({"Phase 4", core::kChance, kEvHit, {0, static_cast<int>(kInf) << 8, index(USSR), 3}});
   EXPECT_EQ(hit["row"]["unit"], "inf");
   EXPECT_EQ(hit["box"], "eliminated");
   EXPECT_EQ(hit["nation"], "USSR");
@@ -490,7 +490,7 @@ TEST(WritingMovementOrders, ACommandWithNoDestinationIsNotOffered) {
 // The log in words: each count says its noun in the number it asks for ("bought 1 unit", "loses 2
 // Fighters"), the one way through the catalogue's plural forms (text::counted).
 std::string log_line(const Game& g, Event e, Nation nation, int a, int b = 0, int c = 0) {
-  return g.describe(core::LogEntry{"rule", core::kChance, static_cast<std::uint16_t>(e), {nation, a, b, c}});
+  return g.describe(core::LogEntry{"rule", core::kChance, static_cast<std::uint16_t>(e), {index(nation), a, b, c}});
 }
 
 TEST(LogWording, EveryCountAgreesWithItsNoun) {
