@@ -33,7 +33,7 @@ std::string Game::action_to_string(const State& s, core::Seat seat, core::Action
     case Act::AgendaCard: return "agenda " + card(arg_a(a));
     case Act::TieBreak: return "tie-break";
     case Act::NoTieBreak: return "no-tie-break";
-    case Act::Winner: return fmt::format("winner {}", power_name(static_cast<Power>(arg_a(a))));
+    case Act::Winner: return fmt::format("winner {}", power_name(power_at(arg_a(a))));
     case Act::Select: return "select " + issue(arg_a(a));
     case Act::Advance: return fmt::format("advance {} {}{}", card(arg_a(a)), issue(arg_b(a)), flags_text(arg_c(a)));
     case Act::AdvanceLeader: return fmt::format("leader {} discard {}{}", issue(arg_b(a)), card(arg_a(a)), flags_text(arg_c(a)));
@@ -52,10 +52,9 @@ std::string Game::action_to_string(const State& s, core::Seat seat, core::Action
     case Act::Naval: return fmt::format("naval {}{}", d.theaters[theater_at(arg_a(a))].id, kBonusNames[arg_b(a) % 5]);
     case Act::Activate: return "activate " + issue(arg_a(a));
     case Act::ABombModifier: return "a-bomb";
-    case Act::Leadership:
-      return fmt::format("leadership {} {}", arg_a(a) == 0 ? "europe" : "pacific", power_name(static_cast<Power>(arg_b(a))));
+    case Act::Leadership: return fmt::format("leadership {} {}", arg_a(a) == 0 ? "europe" : "pacific", power_name(power_at(arg_b(a))));
     case Act::MoveGlobal: return "global " + d.global_issues[arg_a(a)].id;
-    case Act::PlaceFirst: return fmt::format("first {}", power_name(static_cast<Power>(arg_a(a))));
+    case Act::PlaceFirst: return fmt::format("first {}", power_name(power_at(arg_a(a))));
     case Act::PlaceNetwork: return "network " + d.locations[location_at(arg_a(a))].id;
     case Act::RemoveNetwork: return "remove-network " + d.locations[location_at(arg_a(a))].id;
     case Act::PlaceAlignment: return "align " + d.locations[location_at(arg_a(a))].id;
@@ -85,7 +84,7 @@ nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action a
     case Act::Discard: j["card"] = card(arg_a(a)); break;
     case Act::DebateChief: j["card"] = card(arg_a(a)), debated(); break;
     case Act::Winner:
-    case Act::PlaceFirst: j["power"] = power_name(static_cast<Power>(arg_a(a))); break;
+    case Act::PlaceFirst: j["power"] = power_name(power_at(arg_a(a))); break;
     case Act::Select:
     case Act::Activate: j["issue"] = d.issues[issue_at(arg_a(a))].id; break;
     case Act::Advance: j["card"] = card(arg_a(a)), j["issue"] = d.issues[issue_at(arg_b(a))].id, flags(arg_c(a)); break;
@@ -98,7 +97,7 @@ nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action a
     case Act::PlaceDirected: j["issue"] = d.issues[issue_at(arg_a(a))].id, j["front"] = d.fronts[front_at(arg_b(a))].id; break;
     case Act::Offensive: j["front"] = d.fronts[front_at(arg_a(a))].id, j["source"] = kSources[arg_b(a) % 5]; break;
     case Act::Naval: j["theater"] = d.theaters[theater_at(arg_a(a))].id, j["source"] = kSources[arg_b(a) % 5]; break;
-    case Act::Leadership: j["region"] = arg_a(a) == 0 ? "Europe" : "Pacific", j["power"] = power_name(static_cast<Power>(arg_b(a))); break;
+    case Act::Leadership: j["region"] = arg_a(a) == 0 ? "Europe" : "Pacific", j["power"] = power_name(power_at(arg_b(a))); break;
     case Act::MoveGlobal: j["global_issue"] = d.global_issues[arg_a(a)].id; break;
     case Act::PlaceNetwork:
     case Act::RemoveNetwork:

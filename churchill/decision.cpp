@@ -360,8 +360,8 @@ core::Action allocation_random(const CCtx& c, Power seat, core::Rng& rng) {
 }
 
 void leadership_legal(const CCtx& c, Power, core::ActionList& out) {  // 6.92: only the US or the UK holds it
-  out.push_back(encode(Act::Leadership, c.top<step::TheaterLeadership>().region, static_cast<int>(Power::UK)));
-  out.push_back(encode(Act::Leadership, c.top<step::TheaterLeadership>().region, static_cast<int>(Power::US)));
+  out.push_back(encode(Act::Leadership, c.top<step::TheaterLeadership>().region, index(Power::UK)));
+  out.push_back(encode(Act::Leadership, c.top<step::TheaterLeadership>().region, index(Power::US)));
 }
 
 void global_legal(const CCtx& c, Power seat, core::ActionList& out) {
@@ -451,7 +451,7 @@ void apply_a_bomb(const Ctx& c, core::Action a) {
   c.note("6.10", -1, Event::ABombRoll, roll, s.a_bomb_modifier, advanced);
   if (s.issues[c.k.a_bomb_research].winner == Power::USSR && s.spy_ring < last) {
     ++s.spy_ring;
-    c.note("6.10.1", static_cast<int>(Power::USSR), Event::SpyRing, s.spy_ring);
+    c.note("6.10.1", Power::USSR, Event::SpyRing, s.spy_ring);
   }
   s.steps.pop();
 }

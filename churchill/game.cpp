@@ -703,7 +703,7 @@ std::uint64_t Game::hash(const State& s) const {
 }
 
 std::string Game::seat_name(core::Seat seat) const {
-  if (seat >= 0 && seat < kPowers) return std::string(power_name(static_cast<Power>(seat)));
+  if (seat >= 0 && seat < kPowers) return std::string(power_name(power_at(seat)));
   return "chance";
 }
 

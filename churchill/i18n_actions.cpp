@@ -24,8 +24,8 @@ class ActionWording {
  public:
   ActionWording(const Data& d, const State& s, core::Seat seat) : d_(d), s_(s), seat_(seat) {}
 
-  Message card(int i) const { return nm(staff_key(d_, static_cast<Power>(seat_), i)); }
-  Message power(int p) const { return key(power_key(static_cast<Power>(p))); }
+  Message card(int i) const { return nm(staff_key(d_, power_at(seat_), i)); }  // the acting seat's deck
+  Message power(int p) const { return key(power_key(power_at(p))); }           // an action's power
   // " (value 3)", " (stops in the centre)": each flag after a space ("action.after" with nothing before).
   static Message after(Message before, Message m) { return tr("action.after", {{"before", std::move(before)}, {"after", std::move(m)}}); }
   Message flags(std::uint8_t f) const {

@@ -34,10 +34,10 @@ class Wording {
  public:
   explicit Wording(const Data& d) : d_(d) {}
 
-  Message power(int p) const { return p >= 0 && p < kPowers ? key(power_key(static_cast<Power>(p))) : Message::plain("-"); }
+  Message power(int p) const { return p >= 0 && p < kPowers ? key(power_key(power_at(p))) : Message::plain("-"); }
   Message card(int p, int card) const {
     if (card < 0 || p < 0 || p >= kPowers) return key("log.the_leader");
-    return nm(staff_key(d_, static_cast<Power>(p), card));
+    return nm(staff_key(d_, power_at(p), card));
   }
   Message where(int track, int space) const {
     if (track < 0 || track >= kPowers) return key("log.where_centre");

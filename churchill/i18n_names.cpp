@@ -58,7 +58,7 @@ core::i18n::Catalogues load_catalogues(const std::filesystem::path& data_dir) {
 Names::Names(const Data& data, const core::i18n::Catalogues& catalogues, std::string language)
     : data_(data), catalogues_(catalogues), language_(std::move(language)) {}
 
-std::string Names::power(int p) const { return p >= 0 && p < kPowers ? tr(power_key(static_cast<Power>(p))) : "-"; }
+std::string Names::power(int p) const { return p >= 0 && p < kPowers ? tr(power_key(power_at(p))) : "-"; }
 std::string Names::leader(int leader) const { return name(leader_key(data_, leader)); }
 std::string Names::leader_surname(int leader) const { return tr(leader_key(data_, leader) + ".surname"); }
 std::string Names::leader_text(int leader) const { return tr(leader_key(data_, leader) + ".text"); }

@@ -139,9 +139,7 @@ nlohmann::json name_in(const std::array<const char*, N>& names, int i) {
              ? nlohmann::json(names[static_cast<std::size_t>(i)])
              : nlohmann::json(nullptr);
 }
-nlohmann::json power_id(int p) {
-  return p >= 0 && p < kPowers ? nlohmann::json(power_name(static_cast<Power>(p))) : nlohmann::json(nullptr);
-}
+nlohmann::json power_id(int p) { return p >= 0 && p < kPowers ? nlohmann::json(power_name(power_at(p))) : nlohmann::json(nullptr); }
 // A staff card of `power`'s deck by id; -1 is the power's Leader ("leader", 5.21).
 nlohmann::json card_id(const Data& d, int power, int card) {
   if (card < 0) return "leader";
@@ -153,7 +151,7 @@ nlohmann::json value(const Data& d, Arg kind, int v, int power) {
     case kFlag: return v != 0;
     case kPower: return power_id(v);
     case kCard: return card_id(d, power, v);
-    case kUssrCard: return card_id(d, static_cast<int>(Power::USSR), v);
+    case kUssrCard: return card_id(d, index(Power::USSR), v);
     case kLeader: return id_in(d.leaders, v);
     case kIssue: return id_in(d.issues, v);
     case kLocation: return id_in(d.locations, v);
@@ -222,7 +220,7 @@ std::vector<std::string> words(const std::array<const char*, N>& names) {
 nlohmann::json named_kinds() {
   using core::wire::id_kind;
   std::vector<std::string> powers, reserves;
-  for (int p = 0; p < kPowers; ++p) powers.emplace_back(power_name(static_cast<Power>(p)));
+  for (Power p : kAllPowers) powers.emplace_back(power_name(p));
   for (int r = 0; r < kReserveKinds; ++r) reserves.emplace_back(reserve_kind_name(static_cast<ReserveKind>(r)));
   return {{"Power", id_kind("Power", "A power", powers)},
           {"Card", id_kind("Card", "A staff card of the power's deck (data/churchill cards), or its Leader: \"leader\" (5.21)")},

@@ -14,7 +14,7 @@ namespace churchill {
 namespace {
 
 std::string pname(Power p) { return std::string(power_name(p)); }
-std::string pname(int p) { return pname(static_cast<Power>(p)); }
+std::string pname(int p) { return pname(power_at(p)); }
 
 std::string issue_position(const IssueState& is) {
   if (is.where == IssueWhere::Display) return "display";

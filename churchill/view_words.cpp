@@ -72,7 +72,7 @@ namespace {
 Message totals_message(const std::array<int, kPowers>& v) {
   Message totals = key("end.totals");
   for (int p = 0; p < kPowers; ++p)
-    totals.name(fmt::format("power{}", p), power_key(static_cast<Power>(p))).with(fmt::format("vp{}", p), std::to_string(v[at(p)]));
+    totals.name(fmt::format("power{}", p), power_key(power_at(p))).with(fmt::format("vp{}", p), std::to_string(v[at(p)]));
   return totals;
 }
 
