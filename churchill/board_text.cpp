@@ -157,8 +157,8 @@ class BoardText {
   std::string end() const {
     if (!over_) return "";
     std::string out = "\n" + tr("board.end_heading") + "\n";
-    for (int p = 0; p < kPowers; ++p) {
-      out += "  " + tr("board.end_power", {{"power", power(p)}, {"vp", std::to_string(sheet_.total[at(p)])}}) + "\n";
+    for (Power p : kAllPowers) {
+      out += "  " + tr("board.end_power", {{"power", power(p)}, {"vp", std::to_string(sheet_.total[core::index_of(p)])}}) + "\n";
       std::vector<std::pair<const ScoreLine*, std::pair<int, int>>> rows;  // line, (times, VP)
       for (const ScoreLine& l : sheet_.lines) {
         if (l.power != p) continue;

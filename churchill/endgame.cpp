@@ -30,9 +30,9 @@ struct Tally {
 
 void add(Tally& sheet, const std::string& id, std::uint8_t powers, int vp) {
   if (vp == 0) return;
-  for (int p = 0; p < kPowers; ++p)
-    if (powers & (1u << p)) {
-      sheet.total[at(p)] += vp;
+  for (Power p : kAllPowers)
+    if (powers & power_bit(p)) {
+      sheet.total[core::index_of(p)] += vp;
       if (sheet.lines) sheet.lines->push_back({id, p, vp});
     }
 }

@@ -55,7 +55,7 @@ struct Options {
 // Victory points (9.4): totals and the line of each condition that scored.
 struct ScoreLine {
   std::string condition;  // "A".."AA", or "10.3" for a Secret Agenda marker
-  int power;
+  Power power;
   int vp;
 };
 struct ScoreSheet {

@@ -52,7 +52,7 @@ struct Summary {
     ++games;
     ++wins[static_cast<std::size_t>(r.winner)];
     for (std::size_t p = 0; p < churchill::kPowers; ++p) vp[p] += r.vp[p];
-    for (const auto& l : r.vp_lines) vp_by_condition[l.condition][static_cast<std::size_t>(l.power)] += l.vp;
+    for (const auto& l : r.vp_lines) vp_by_condition[l.condition][core::index_of(l.power)] += l.vp;
     both_surrendered += r.germany_surrendered && r.japan_surrendered;
     germany += r.germany_surrendered;
     japan += r.japan_surrendered;

@@ -33,7 +33,7 @@ class Scoring : public ::testing::Test {
   std::array<int, kPowers> vp(const std::string& id) const {
     std::array<int, kPowers> out{};
     for (const ScoreLine& l : game.score(s, true).lines)
-      if (l.condition == id) out[static_cast<std::size_t>(l.power)] += l.vp;
+      if (l.condition == id) out[core::index_of(l.power)] += l.vp;
     return out;
   }
   using V = std::array<int, kPowers>;  // UK, US, USSR
