@@ -160,12 +160,13 @@ TEST_F(Accounts, AnUnknownNameAndAWrongPasswordGetTheSameAnswerInTheSameTime) {
     std::tie(unknown_body, unknown.emplace_back()) = timed(fmt::format("nobody{}", i));
   }
   EXPECT_EQ(known_body, unknown_body);
-  std::sort(known.begin(), known.end());
-  std::sort(unknown.begin(), unknown.end());
   // Each costs one Argon2id verification (tens of ms); a name not looked up would answer in well under one.
-  std::cout << "median ms: wrong password " << known[2] << ", unknown name " << unknown[2] << std::endl;
-  EXPECT_GT(unknown[2], 0.5 * known[2]);
-  EXPECT_LT(unknown[2], 2.0 * known[2]);
+  // The fastest of each is compared: the machine's load only adds time, and on a busy machine (CI's
+  // sanitizer run beside the other stages) one slow answer could move a median of five past the bound.
+  const double known_ms = *std::min_element(known.begin(), known.end()), unknown_ms = *std::min_element(unknown.begin(), unknown.end());
+  std::cout << "fastest ms: wrong password " << known_ms << ", unknown name " << unknown_ms << std::endl;
+  EXPECT_GT(unknown_ms, 0.5 * known_ms);
+  EXPECT_LT(unknown_ms, 2.0 * known_ms);
 }
 
 TEST_F(Accounts, GuessesAreLimitedPerNameWhetherOrNotItExistsAndPerAddress) {
