@@ -8,6 +8,7 @@
 #include "tests/server/lobby_fixture.h"
 #include "tests/support/json_schema.h"
 #include "tests/support/sanitized.h"
+#include "warroom/rules.h"
 
 namespace {
 
@@ -98,6 +99,33 @@ TEST(ViewSchema, TheViewsOfEveryTitleMatchIt) {
     }
   }
   EXPECT_GT(checked, 100);
+}
+
+// The enum of the schema's property `name`, wherever it stands (the first found; null for none).
+const json* property_enum(const json& node, const std::string& name) {
+  if (node.is_object()) {
+    if (const auto p = node.find("properties"); p != node.end() && p->contains(name) && (*p)[name].contains("enum"))
+      return &(*p)[name]["enum"];
+    for (const auto& [_, child] : node.items())
+      if (const json* found = property_enum(child, name)) return found;
+  } else if (node.is_array()) {
+    for (const json& child : node)
+      if (const json* found = property_enum(child, name)) return found;
+  }
+  return nullptr;
+}
+
+// A War Room order's `cancelled` lists the engine's cancel reasons, no more and no fewer (the schema
+// is written by hand; the log's schema names the same ids from the same table, cancel_reason_id): a
+// reason added to the engine without its place here would leave the browser's generated type short.
+TEST(ViewSchema, Phase3CancelingOrders_AnOrdersCancelReasonsAreTheEnginesIds) {
+  std::ifstream in(VIEW_SCHEMA_PATH);
+  const json view_schema = json::parse(in);
+  const json* listed = property_enum(view_schema, "cancelled");
+  ASSERT_NE(listed, nullptr);
+  std::vector<std::string> engine;
+  for (int r = 1; r < warroom::kCancelReasons; ++r) engine.emplace_back(warroom::cancel_reason_id(static_cast<warroom::CancelReason>(r)));
+  EXPECT_EQ(listed->get<std::vector<std::string>>(), engine);
 }
 
 // The schema is closed: a field it does not list, at the top or inside a title's own object, is refused.
