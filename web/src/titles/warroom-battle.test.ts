@@ -192,6 +192,18 @@ describe("the battle board's reconstructed stance dice", () => {
 
 // Finding 12 of the same play-test: Germany's "Command 35 → R1 Moscow cancelled" gave no reason.
 describe("a reveal's cancelled order", () => {
+  // The words of each cancelled order of the execution panel, the nations played by `player`.
+  const cancelled = (steps: Step[], player: string) =>
+    Array.from(
+      executionPanel(steps, null, true, [], {
+        name: (id) => id,
+        go: () => undefined,
+        act: async () => undefined,
+        player: () => player,
+      }).querySelectorAll('li.cancelled .order-state'),
+      (e) => e.textContent!,
+    );
+
   it('says who cancelled it, why a nation may, and when the rules bot does', () => {
     const steps = roundSteps([
       round(1),
@@ -199,13 +211,7 @@ describe("a reveal's cancelled order", () => {
       entry(P3, 'order_shown', { nation: 'GER', box: 1, command: 35, to: 'R1' }),
       entry(P3, 'order_cancelled', { nation: 'GER', box: 1, command: 35 }),
     ]);
-    const shown = (player: string) =>
-      executionPanel(steps, null, true, [], {
-        name: (id) => id,
-        go: () => undefined,
-        act: async () => undefined,
-        player: () => player,
-      }).querySelector('li.cancelled .order-state')!.textContent!;
+    const shown = (player: string) => cancelled(steps, player)[0];
     expect(shown('taken')).toBe('cancelled by Germany: a nation may cancel any of its orders as it is carried out (ruling 22)');
     expect(shown('bot:rules')).toContain('; the rules bot cancels an order that would now meet a defence well beyond its strength');
   });
@@ -222,18 +228,8 @@ describe("a reveal's cancelled order", () => {
       entry(P3, 'order_cancelled', { nation: 'GER', box: 1, command: 45, why: 'pinned' }),
       entry(P3, 'order_cancelled', { nation: 'GER', box: 2, command: 47, why: 'owner' }),
     ]);
-    const shown = (player: string) =>
-      Array.from(
-        executionPanel(steps, null, true, [], {
-          name: (id) => id,
-          go: () => undefined,
-          act: async () => undefined,
-          player: () => player,
-        }).querySelectorAll('li.cancelled .order-state'),
-        (e) => e.textContent!,
-      );
     for (const player of ['taken', 'bot:rules']) {
-      const [pinned, owner] = shown(player);
+      const [pinned, owner] = cancelled(steps, player);
       expect(pinned).toMatch(
         /^cancelled: pinned: the enemy units where it stood were as many as the Command.s or more, so it had to stay \(ruling 24\)$/,
       );

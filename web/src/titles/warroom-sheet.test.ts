@@ -30,6 +30,21 @@ const legal = new Legal(['done USSR', ...[1, 2, 3, 4, 5].map((b) => `bid USSR ${
   ...Object.fromEntries([1, 2, 3, 4, 5].map((bid) => [`bid USSR ${bid}`, { kind: 'bid', nation: 'USSR', bid, thousands: false }])),
 });
 
+type Orders = NonNullable<Nation['sheet']['orders']>;
+
+// Germany with `orders` on its sheet, at the sheet's `status`.
+const germany = (orders: Orders, status: Nation['sheet']['status'] = 'done'): Nation => ({
+  ...ussr,
+  id: 'GER',
+  seat: 'GER',
+  alliance: 'axis',
+  sheet: { status, orders, bid: 0, purchases: {}, purchase: null, selected: null },
+});
+
+// The panel as `seat` reads it (it acts on nothing), the regions named from `names`.
+const readPanel = (nations: Nation[], seat: string, names: Record<string, string>) =>
+  sheetPanel(nations, seat, [], legal, { name: (r) => names[r] ?? r, act: async () => {}, select: () => {}, note: () => '' });
+
 function bidWith(typed: string) {
   const sent: string[] = [];
   const panel = sheetPanel([ussr], 'USSR', [], legal, {
@@ -64,33 +79,14 @@ describe('Bidding Oil for Turn Order: a bid is at most the oil held', () => {
 // Issue 33's play-test (finding 3): Germany's revealed orders into Baltic States said "(executed)"
 // for Commands that had stopped in Belarus. The view says where an order stopped short and why.
 describe("a revealed sheet's orders: executed, cancelled, or stopped short", () => {
-  const germany: Nation = {
-    ...ussr,
-    id: 'GER',
-    seat: 'GER',
-    alliance: 'axis',
-    sheet: {
-      status: 'done',
-      orders: [
-        { command: 47, to: 'G7', status: 'executed', stopped: { in: 'G8', why: 'rail' } },
-        { command: 40, to: 'G7', status: 'executed' },
-        { command: 41, to: 'G7', status: 'cancelled' },
-      ],
-      bid: 0,
-      purchases: {},
-      purchase: null,
-      selected: null,
-    },
-  };
-  const names: Record<string, string> = { G7: 'Baltic States', G8: 'Belarus' };
+  const revealed = germany([
+    { command: 47, to: 'G7', status: 'executed', stopped: { in: 'G8', why: 'rail' } },
+    { command: 40, to: 'G7', status: 'executed' },
+    { command: 41, to: 'G7', status: 'cancelled' },
+  ]);
   const panel = (language: 'en' | 'it') => {
     setLanguage(language);
-    return sheetPanel([ussr, germany], 'USSR', [], legal, {
-      name: (r) => names[r] ?? r,
-      act: async () => {},
-      select: () => {},
-      note: () => '',
-    });
+    return readPanel([ussr, revealed], 'USSR', { G7: 'Baltic States', G8: 'Belarus' });
   };
   it('says where a Command stopped and why, in words from the catalogues', () => {
     const text = panel('en').querySelector('ul.others')!.textContent!;
@@ -105,21 +101,8 @@ describe("a revealed sheet's orders: executed, cancelled, or stopped short", () 
 // while the Soviet orders said why they stopped. The view says why an order was cancelled (ruling 24:
 // pinned; ruling 22: its owner), and the chart says it in the reader's words.
 describe('a cancelled order on the chart says why: pinned (ruling 24), its owner (ruling 22), ...', () => {
-  const germany = (orders: NonNullable<Nation['sheet']['orders']>): Nation => ({
-    ...ussr,
-    id: 'GER',
-    seat: 'GER',
-    alliance: 'axis',
-    sheet: { status: 'done', orders, bid: 0, purchases: {}, purchase: null, selected: null },
-  });
-  const chart = (n: Nation, seat: string) =>
-    sheetPanel([ussr, n], seat, [], legal, {
-      name: (r) => ({ R12: 'R12 Smolensk' })[r] ?? r,
-      act: async () => {},
-      select: () => {},
-      note: () => '',
-    });
-  const orders: NonNullable<Nation['sheet']['orders']> = [
+  const chart = (n: Nation, seat: string) => readPanel([ussr, n], seat, { R12: 'R12 Smolensk' });
+  const orders: Orders = [
     { command: 45, to: 'R12', status: 'cancelled', cancelled: 'pinned' },
     { command: 47, to: 'R12', status: 'cancelled', cancelled: 'owner' },
     { command: 48, to: 'R12', status: 'cancelled' },
@@ -145,47 +128,31 @@ describe('a cancelled order on the chart says why: pinned (ruling 24), its owner
 // says would not arrive on the map as it stands (its outlook: the destination list's structure) is
 // marked on the sheet itself, before "Done", with where it would stop or that it would be cancelled.
 describe('a written order that would not arrive is marked on the sheet before Done', () => {
-  const writing: Nation = {
-    ...ussr,
-    id: 'GER',
-    seat: 'GER',
-    alliance: 'axis',
-    sheet: {
-      status: 'writing',
-      orders: [
-        {
-          command: 45,
-          to: 'E9',
-          status: 'written',
-          outlook: { outcome: 'stops_short', reason: 'rail_stops_short', why: 'Plotting Land Commands by Rail: …', stops: ['G2'] },
+  const writing = germany(
+    [
+      {
+        command: 45,
+        to: 'E9',
+        status: 'written',
+        outlook: { outcome: 'stops_short', reason: 'rail_stops_short', why: 'Plotting Land Commands by Rail: …', stops: ['G2'] },
+      },
+      {
+        command: 47,
+        to: 'R12',
+        status: 'written',
+        outlook: {
+          outcome: 'cancelled',
+          reason: 'pinned',
+          why: 'Pinning: the enemy units here are as many as the Command’s or more, so it must stay (ruling 24)',
+          stops: [],
         },
-        {
-          command: 47,
-          to: 'R12',
-          status: 'written',
-          outlook: {
-            outcome: 'cancelled',
-            reason: 'pinned',
-            why: 'Pinning: the enemy units here are as many as the Command’s or more, so it must stay (ruling 24)',
-            stops: [],
-          },
-        },
-        { command: 48, to: 'G7', status: 'written' },
-      ],
-      bid: 0,
-      purchases: {},
-      purchase: null,
-      selected: null,
-    },
-  };
-  const names: Record<string, string> = { G2: 'G2 Poland', E9: 'E9 Sweden', R12: 'R12 Smolensk' };
+      },
+      { command: 48, to: 'G7', status: 'written' },
+    ],
+    'writing',
+  );
   const boxes = () =>
-    sheetPanel([writing], 'GER', [], legal, {
-      name: (r) => names[r] ?? r,
-      act: async () => {},
-      select: () => {},
-      note: () => '',
-    }).querySelectorAll('ol.boxes li.box');
+    readPanel([writing], 'GER', { G2: 'G2 Poland', E9: 'E9 Sweden', R12: 'R12 Smolensk' }).querySelectorAll('ol.boxes li.box');
   it('says where a rail order would stop and why, in the words of the destination list', () => {
     const note = boxes()[0].querySelector('.outlook')!;
     expect(note.textContent).toBe(`would stop in G2 Poland: ${whyOf({ reason: 'rail_stops_short', why: '' })}`);
