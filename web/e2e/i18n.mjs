@@ -6,7 +6,7 @@
 // not). Screenshots of the board in each language at 1280x800 and 390x844 (no sideways scroll), of a
 // rule dialog, a conference's summary and each end screen.
 // Usage: node e2e/i18n.mjs BASE_URL SCREENSHOT_DIR
-import { createTrainingGame, fail, launch } from './browser.mjs';
+import { clickUnlessDialog, createTrainingGame, fail, launch } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
 const check = (ok, message) => {
@@ -136,7 +136,8 @@ async function playToTheEnd(page, lang, script, labels, inactive) {
     }
     const before = await page.getAttribute('.game', 'data-version');
     const kind = (await page.locator('button.action').count()) === 0;
-    await buttons.first().click();
+    // A conference's summary may open between the look above and this click: it is closed next time.
+    if (!(await clickUnlessDialog(page, buttons.first()))) continue;
     if (kind) continue;
     ++decisions;
     await page.waitForFunction(

@@ -9,7 +9,7 @@
 // phone, the log's rule numbers open the rule's text, and axe-core finds no serious accessibility
 // violation in the lobby, the game and the end screen.
 // Usage: node e2e/newcomer.mjs BASE_URL SCREENSHOT_DIR
-import { createTrainingGame, fail, launch } from './browser.mjs';
+import { clickUnlessDialog, createTrainingGame, fail, launch } from './browser.mjs';
 import { seriousViolations } from './axe.mjs';
 
 const [base, out] = process.argv.slice(2);
@@ -153,15 +153,7 @@ try {
     }
     const before = await version(page);
     // A conference's summary may open between the check above and this click: it is closed next time.
-    const clicked = await buttons
-      .first()
-      .click({ timeout: 5000 })
-      .then(() => true)
-      .catch(async (e) => {
-        if ((await page.locator('#dialog').count()) > 0) return false;
-        throw e;
-      });
-    if (!clicked) continue;
+    if (!(await clickUnlessDialog(page, buttons.first()))) continue;
     await page.waitForFunction(
       (b) =>
         Number(document.querySelector('.game')?.getAttribute('data-version') ?? -1) !== b || document.querySelector('#dialog') !== null,

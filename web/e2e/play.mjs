@@ -2,7 +2,7 @@
 // lobby, play the agenda and several Meeting turns by clicking, reload and continue, and save
 // screenshots of the board at 1280x800 and on a phone-sized screen.
 // Usage: node e2e/play.mjs BASE_URL SCREENSHOT_DIR
-import { createTrainingGame, fail, launch } from './browser.mjs';
+import { clickUnlessDialog, createTrainingGame, fail, launch } from './browser.mjs';
 
 const [base, out] = process.argv.slice(2);
 
@@ -28,7 +28,6 @@ try {
     }
     const phase = await page.textContent('.phase');
     phases.add(phase);
-    if (phase.startsWith('5.2 Meeting: UK to advance')) ++meetingTurns;
     // Click an issue on the SVG table first when one is marked: the list narrows to what names it.
     // Locators, not element handles: a locator finds its element again if the view is redrawn.
     const marked = page.locator('svg.table g.issue.marked').first();
@@ -37,7 +36,9 @@ try {
       await page.waitForSelector('h2:has-text("Actions naming")');
     }
     const before = (await page.textContent('.phase')) + (await page.textContent('.log'));
-    await page.click('button.action >> nth=0');
+    // A conference's summary may open between the look above and this click: it is closed next time.
+    if (!(await clickUnlessDialog(page, page.locator('button.action').first()))) continue;
+    if (phase.startsWith('5.2 Meeting: UK to advance')) ++meetingTurns;
     await page.waitForFunction(
       (b) => (document.querySelector('.phase')?.textContent ?? '') + (document.querySelector('.log')?.textContent ?? '') !== b,
       before,
