@@ -164,6 +164,23 @@ constexpr std::array<const char*, kCancelReasons> kCancelReasonIds{"",
                                                                    "china_at_sea",
                                                                    "no_rail_path",
                                                                    "pact_refused"};
+// Why a rail order stops short (RailShort, state.h), each with its id for the clients (the plotting
+// outlook's reason, the chart's stopped order) and the text the player is told.
+constexpr std::array<Why, kRailShorts> kRailShortWhys{
+    Why{},
+    Why{"rail_stops_short",
+        "Plotting Land Commands by Rail: a Nation may not invade by Rail; the Command stops in the friendly territory nearest to it "
+        "(ruling 29)"},
+    Why{"rail_stops_short_enemy",
+        "Plotting Land Commands by Rail: enemy land units are in it, and a Nation may not invade by Rail; the Command stops in the "
+        "friendly territory nearest to it (ruling 29)"},
+    Why{"rail_stops_short_closed",
+        "Plotting Land Commands by Rail: a Bomb Token or its controller's Yellow Zone closes its rails; the Command stops in the "
+        "friendly territory nearest to it (rulings 29, 30)"},
+    Why{"rail_stops_short_path",
+        "Plotting Land Commands by Rail: no friendly rail path reaches it (enemy land units, Bomb Tokens and the Yellow Zone close the "
+        "rails on the way); the Command stops in the friendly territory nearest to it (ruling 29)"}};
+
 constexpr Why cancel_why(CancelReason r, const char* text) { return {kCancelReasonIds[static_cast<std::size_t>(r)], text, r}; }
 
 constexpr Why kPinnedWhy =
@@ -439,6 +456,11 @@ const char* cancel_reason_id(CancelReason r) {
   return i < kCancelReasonIds.size() ? kCancelReasonIds[i] : "";
 }
 
+const char* rail_short_id(RailShort r) {
+  const auto i = static_cast<std::size_t>(r);
+  return i < kRailShortWhys.size() ? kRailShortWhys[i].id : "";
+}
+
 // Why nation's next order offers only `cancel` (empty when it has a route or a pin to settle).
 std::string order_blocked_why(const CCtx& c, Nation nation) {
   const State& s = c.s;
@@ -455,22 +477,11 @@ namespace {
 // token or its controller's Yellow Zone (ruling 30), or else no friendly rail path reaches it (the
 // newcomer play-test of 5 December, finding 10: German-held Karelia said "a Nation may not invade by
 // Rail").
-Why rail_short_why(const CCtx& c, RegionId to, Alliance side) {
-  if (!friendly_territory(c, to, side))
-    return {"rail_stops_short",
-            "Plotting Land Commands by Rail: a Nation may not invade by Rail; the Command stops in the friendly territory nearest to it "
-            "(ruling 29)"};
-  if (has_enemy_land(c, to, side))
-    return {"rail_stops_short_enemy",
-            "Plotting Land Commands by Rail: enemy land units are in it, and a Nation may not invade by Rail; the Command stops in the "
-            "friendly territory nearest to it (ruling 29)"};
-  if (c.s.region[to].bombs > 0 || c.s.nation[c.s.region[to].controller].zone >= kYellow)
-    return {"rail_stops_short_closed",
-            "Plotting Land Commands by Rail: a Bomb Token or its controller's Yellow Zone closes its rails; the Command stops in the "
-            "friendly territory nearest to it (rulings 29, 30)"};
-  return {"rail_stops_short_path",
-          "Plotting Land Commands by Rail: no friendly rail path reaches it (enemy land units, Bomb Tokens and the Yellow Zone close the "
-          "rails on the way); the Command stops in the friendly territory nearest to it (ruling 29)"};
+RailShort rail_short(const CCtx& c, RegionId to, Alliance side) {
+  if (!friendly_territory(c, to, side)) return RailShort::Invasion;
+  if (has_enemy_land(c, to, side)) return RailShort::EnemyLand;
+  if (c.s.region[to].bombs > 0 || c.s.nation[c.s.region[to].controller].zone >= kYellow) return RailShort::Closed;
+  return RailShort::NoPath;
 }
 }  // namespace
 
@@ -481,7 +492,7 @@ OrderOutlook order_outlook(const CCtx& c, Nation nation, int command, RegionId t
   const Plan p = plan_order(c, nation, Order{.command = static_cast<std::uint8_t>(command), .dest = to, .status = kWritten});
   if (p.choices.empty()) return {OrderOutlook::Cancelled, p.why.id, p.why.text, {}};
   if (p.route == Route::Rail && std::find(p.choices.begin(), p.choices.end(), to) == p.choices.end()) {
-    const Why why = rail_short_why(c, to, alliance_of(nation));
+    const Why& why = kRailShortWhys[static_cast<std::size_t>(rail_short(c, to, alliance_of(nation)))];
     return {OrderOutlook::StopsShort, why.id, why.text, p.choices};
   }
   return {};
@@ -514,7 +525,7 @@ void movement_apply(Ctx& c, const Act& a) {
     const Plan p = plan_order(c.view(), nation, o);
     const CancelReason why = p.choices.empty() ? p.why.code : CancelReason::Owner;
     o.status = kCancelled;
-    o.cancelled = static_cast<std::uint8_t>(why);
+    o.reason = static_cast<std::uint8_t>(why);
     c.add("Phase 3 > Canceling Orders and Resolving Mistakes", nation, Event::OrderCancelled, a.a, o.command, static_cast<int>(why));
     return;
   }
@@ -542,9 +553,11 @@ void movement_apply(Ctx& c, const Act& a) {
   const RegionId from = cmd.region;
   const auto [via, stop] = move_leg(c.view(), nation, box, x);
   if (pact_interrupts(c, nation, box, x, from, via, stop)) return;  // Soviet-Japanese Pact, Article Two asks the party (ruling 66)
-  if (stop != o.dest) {
+  if (stop != o.dest) {  // by rail no nearer (ruling 29): why, as the map shows it now, kept for the chart
     c.add(kRail, nation, Event::RailObstructed, o.command, o.dest, x);
-    s.sheet[nation].box[at(box - 1)].rail_stop = true;
+    Order& stopped = s.sheet[nation].box[at(box - 1)];
+    stopped.rail_stop = true;
+    stopped.reason = static_cast<std::uint8_t>(rail_short(c.view(), o.dest, alliance_of(nation)));
   }
 
   const int owed = c.d().region(from).is_territory() || command_category(c.d(), nation, o.command) == Category::Sea

@@ -146,7 +146,7 @@ void permission_apply(Ctx& c, const Act& a) {
   }
   Order& o = c.s.sheet[ally].box[at(box - 1)];
   o.status = kCancelled;
-  o.cancelled = static_cast<std::uint8_t>(CancelReason::PactRefused);
+  o.reason = static_cast<std::uint8_t>(CancelReason::PactRefused);
   c.add(kArticle2, nation_at(a.nation), Event::PactRefused, ally, box);
 }
 

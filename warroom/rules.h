@@ -209,6 +209,9 @@ void movement_legal(const CCtx& c, Nation nation, core::ActionList& out);
 // The clients' id of a cancelled order's reason ("owner", "pinned", ...; "" for None): the view's
 // chart and the log's order_cancelled.
 const char* cancel_reason_id(CancelReason r);
+// The clients' id of why a rail order stopped short ("rail_stops_short_enemy", ...; "" for None): the
+// view's chart, the same ids as the plotting outlook's reasons.
+const char* rail_short_id(RailShort r);
 // Why the nation's next order has no route and only `cancel` is offered (empty: it has one).
 std::string order_blocked_why(const CCtx& c, Nation nation);
 // Phase 2: the outcome of an order `command → to` if executed on the map as it stands (movement.cpp,

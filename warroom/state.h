@@ -115,20 +115,27 @@ enum class CancelReason : std::uint8_t {
   PactRefused,
 };
 inline constexpr int kCancelReasons = static_cast<int>(CancelReason::PactRefused) + 1;
+// Why a rail order stopped short of its destination (ruling 29), as the map showed it then: an
+// enemy or neutral destination is an invasion; a friendly one held enemy land units, or a Bomb Token
+// or its controller's Yellow Zone closed its rails (ruling 30), or no friendly rail path reached it.
+// Ids: rail_short_id (movement.cpp), the same as the plotting outlook's reasons.
+enum class RailShort : std::uint8_t { None, Invasion, EnemyLand, Closed, NoPath };
+inline constexpr int kRailShorts = static_cast<int>(RailShort::NoPath) + 1;
 struct Order {
   std::uint8_t command = 0;  // Command number (its category is implied)
   RegionId dest = kNoRegion;
   std::uint8_t status = kEmpty;
   // Carried out: where the Command's move ended (the destination, or short of it), and whether by
-  // rail it could go no nearer (ruling 29). Cancelled: why (a CancelReason), in the 7 bits the flag
-  // left unused, so that the State keeps its size.
+  // rail it could go no nearer (ruling 29). Why it ended so, in the 7 bits the flag left unused, so
+  // that the State keeps its size: a CancelReason when cancelled, a RailShort when stopped by rail.
   RegionId end = kNoRegion;
   bool rail_stop : 1 = false;
-  std::uint8_t cancelled : 7 = 0;
-  CancelReason why_cancelled() const { return static_cast<CancelReason>(cancelled); }
+  std::uint8_t reason : 7 = 0;
+  CancelReason why_cancelled() const { return status == kCancelled ? static_cast<CancelReason>(reason) : CancelReason::None; }
+  RailShort why_rail_short() const { return rail_stop && status == kExecuted ? static_cast<RailShort>(reason) : RailShort::None; }
   bool operator==(const Order&) const = default;
 };
-static_assert(sizeof(Order) == 5, "the cancel reason shares the rail stop's byte");
+static_assert(sizeof(Order) == 5, "the order's reason shares the rail stop's byte");
 
 // A nation's O&P Chart for the round: orders and bid (Phase 2), purchases (Phase 7). Secret until
 // its reveal (ruling 91): bids at Phase 2 Step 2, orders at the nation's Phase 3 turn, purchases at

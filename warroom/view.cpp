@@ -609,8 +609,10 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
                                   {"status", o.status == kWritten    ? "written"
                                              : o.status == kExecuted ? "executed"
                                                                      : "cancelled"}};
-          if (o.status == kExecuted && o.end != kNoRegion && o.end != o.dest)  // stopped short: where, and why
+          if (o.status == kExecuted && o.end != kNoRegion && o.end != o.dest) {  // stopped short: where, and why
             order["stopped"] = {{"in", region_name(o.end)}, {"why", o.rail_stop ? "rail" : "short"}};
+            if (o.why_rail_short() != RailShort::None) order["stopped"]["reason"] = rail_short_id(o.why_rail_short());
+          }
           if (o.status == kCancelled && o.why_cancelled() != CancelReason::None)  // why: its owner, or the rule (ruling 24, ...)
             order["cancelled"] = cancel_reason_id(o.why_cancelled());
           if (o.status == kWritten &&

@@ -101,18 +101,22 @@ TEST(ViewSchema, TheViewsOfEveryTitleMatchIt) {
   EXPECT_GT(checked, 100);
 }
 
-// The enum of the schema's property `name`, wherever it stands (the first found; null for none).
-const json* property_enum(const json& node, const std::string& name) {
+// The schema of the property `name` that has `key` ("enum", "properties"), wherever it stands (the
+// first found; null for none).
+const json* property_with(const json& node, const std::string& name, const std::string& key) {
   if (node.is_object()) {
-    if (const auto p = node.find("properties"); p != node.end() && p->contains(name) && (*p)[name].contains("enum"))
-      return &(*p)[name]["enum"];
+    if (const auto p = node.find("properties"); p != node.end() && p->contains(name) && (*p)[name].contains(key)) return &(*p)[name];
     for (const auto& [_, child] : node.items())
-      if (const json* found = property_enum(child, name)) return found;
+      if (const json* found = property_with(child, name, key)) return found;
   } else if (node.is_array()) {
     for (const json& child : node)
-      if (const json* found = property_enum(child, name)) return found;
+      if (const json* found = property_with(child, name, key)) return found;
   }
   return nullptr;
+}
+const json* property_enum(const json& node, const std::string& name) {
+  const json* found = property_with(node, name, "enum");
+  return found ? &(*found)["enum"] : nullptr;
 }
 
 // A War Room order's `cancelled` lists the engine's cancel reasons, no more and no fewer (the schema
@@ -125,6 +129,19 @@ TEST(ViewSchema, Phase3CancelingOrders_AnOrdersCancelReasonsAreTheEnginesIds) {
   ASSERT_NE(listed, nullptr);
   std::vector<std::string> engine;
   for (int r = 1; r < warroom::kCancelReasons; ++r) engine.emplace_back(warroom::cancel_reason_id(static_cast<warroom::CancelReason>(r)));
+  EXPECT_EQ(listed->get<std::vector<std::string>>(), engine);
+}
+
+// A War Room order stopped short by rail lists the engine's reasons (ruling 29), no more and no fewer.
+TEST(ViewSchema, Ruling29_ARailStopsReasonsAreTheEnginesIds) {
+  std::ifstream in(VIEW_SCHEMA_PATH);
+  const json view_schema = json::parse(in);
+  const json* stopped = property_with(view_schema, "stopped", "properties");
+  ASSERT_NE(stopped, nullptr);
+  const json* listed = property_enum(*stopped, "reason");
+  ASSERT_NE(listed, nullptr);
+  std::vector<std::string> engine;
+  for (int r = 1; r < warroom::kRailShorts; ++r) engine.emplace_back(warroom::rail_short_id(static_cast<warroom::RailShort>(r)));
   EXPECT_EQ(listed->get<std::vector<std::string>>(), engine);
 }
 

@@ -337,7 +337,7 @@ TEST(Phase3CancelingOrders, TheCancelReasonLeavesTheStateHashAsBefore) {
   japan_turn(g, s, {{85, "P-1"}});
   act(g, s, JPN, "cancel JPN 1");
   State before = s;
-  before.sheet[JPN].box[0].cancelled = 0;
+  before.sheet[JPN].box[0].reason = 0;
   EXPECT_EQ(g.hash(s), g.hash(before));
   EXPECT_FALSE(s == before);
 }
@@ -501,7 +501,7 @@ TEST(Rail, AnOrderStoppedShort_TheSheetSaysWhereAndWhy) {
     if (n["id"] == "JPN") japan = n["sheet"]["orders"][0];
   EXPECT_EQ(japan["status"], "executed") << japan.dump();
   EXPECT_EQ(japan["to"], "J5");
-  EXPECT_EQ(japan["stopped"], nlohmann::json::parse(R"({"in": "J4", "why": "rail"})")) << japan.dump();
+  EXPECT_EQ(japan["stopped"], nlohmann::json::parse(R"({"in": "J4", "why": "rail", "reason": "rail_stops_short"})")) << japan.dump();
 }
 
 // Plotting: what the pad says of an order comes from the plan that executes it (order_outlook): a
@@ -545,6 +545,28 @@ TEST(Rail, AStopShortOfAFriendlyDestinationSaysWhatClosesIt) {
   s.region[region("J5")].bombs = 0;
   s.region[region("J5")].controller = CHN;
   EXPECT_STREQ(order_outlook({g, s}, JPN, 92, region("J5")).reason, "rail_stops_short") << "an enemy destination: an invasion";
+}
+
+// Carried out, a rail order stopped short keeps why as the map showed it then (ruling 29), for the
+// chart: the destination was Japan's own, and China's infantry in it closed it, not an invasion.
+TEST(Rail, AnOrderStoppedShortKeepsWhatClosedItsDestination) {
+  const Game g = pacific();
+  State s = example_position(g);
+  s.command[CHN][101] = Command{};
+  s.region[region("J5")].controller = JPN;
+  put(s, CHN, 102, "J5", {{kInf, 1}});
+  japan_turn(g, s, {{92, "J5"}});
+  act(g, s, JPN, "move JPN 1 J4");
+  const Order& o = s.sheet[JPN].box[0];
+  ASSERT_EQ(o.status, kExecuted);
+  EXPECT_EQ(o.end, region("J4"));
+  EXPECT_EQ(o.why_rail_short(), RailShort::EnemyLand);
+  EXPECT_EQ(o.why_cancelled(), CancelReason::None) << "carried out, not cancelled";
+  const nlohmann::json nations = g.view_json(g.observe(s, core::kSpectator), std::nullopt)["nations"];
+  nlohmann::json japan;
+  for (const auto& n : nations)
+    if (n["id"] == "JPN") japan = n["sheet"]["orders"][0];
+  EXPECT_EQ(japan["stopped"]["reason"], "rail_stops_short_enemy") << japan.dump();
 }
 
 // The World's Narrow Sea Passages (ruling 35): Malacca needs Malaya.

@@ -658,11 +658,15 @@ export interface WarRoomSheet {
         to: string;
         status: 'written' | 'executed' | 'cancelled';
         /**
-         * Carried out short of `to` (issue 33's play-test, finding 3): the region it stopped in, and why (rail: by rail no nearer, ruling 29; short: any other stop).
+         * Carried out short of `to` (issue 33's play-test, finding 3): the region it stopped in, and why (rail: by rail no nearer, ruling 29, with its reason; short: any other stop).
          */
         stopped?: {
           in: string;
           why: 'rail' | 'short';
+          /**
+           * Why by rail no nearer (ruling 29), as the map showed it when the order was carried out: an invasion (rail_stops_short), enemy land units in the friendly destination (rail_stops_short_enemy), a Bomb Token or its controller's Yellow Zone closing its rails (rail_stops_short_closed, ruling 30), or no friendly rail path reaching it (rail_stops_short_path). The same ids as the plotting outlook's `reason`.
+           */
+          reason?: 'rail_stops_short' | 'rail_stops_short_enemy' | 'rail_stops_short_closed' | 'rail_stops_short_path';
         };
         /**
          * Why a cancelled order was cancelled (Phase 3 › Canceling Orders and Resolving Mistakes; issue 34's play-test, finding 3): by its owner while it could move (owner, ruling 22), or the rule that left it no move (pinned, ruling 24; transport_pinned, ruling 26; no_command_token, ruling 104; a mistake the map shows only at execution, ruling 21; pact_refused, ruling 66). The same ids as the log's order_cancelled `why` and, for a rule, as the destinations' `reason`.

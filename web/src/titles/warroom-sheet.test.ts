@@ -95,6 +95,21 @@ describe("a revealed sheet's orders: executed, cancelled, or stopped short", () 
     expect(text).toContain('41→G7 (cancelled)');
     expect(panel('it').querySelector('ul.others')!.textContent).toContain('47→G7 (fermato in Belarus');
   });
+  // Ruling 29: the view keeps what closed the destination when the order was carried out.
+  it('says what stopped a rail order, where the view keeps it', () => {
+    const stopped = (reason: 'rail_stops_short_enemy' | 'rail_stops_short_closed', language: 'en' | 'ru') => {
+      setLanguage(language);
+      const sheet = germany([{ command: 47, to: 'G7', status: 'executed', stopped: { in: 'G8', why: 'rail', reason } }]);
+      return readPanel([ussr, sheet], 'USSR', { G7: 'Baltic States', G8: 'Belarus' }).querySelector('ul.others')!.textContent!;
+    };
+    expect(stopped('rail_stops_short_enemy', 'en')).toContain(
+      '47→G7 (stopped in Belarus: enemy land units were in the destination (ruling 29))',
+    );
+    expect(stopped('rail_stops_short_closed', 'en')).toContain(
+      "a Bomb Token or its controller's Yellow Zone closed the destination's rails",
+    );
+    expect(stopped('rail_stops_short_enemy', 'ru')).toContain('в пункте назначения стояли сухопутные части противника');
+  });
 });
 
 // Issue 34's play-test (finding 3): two German orders out of embattled Moscow read "(cancelled)" alone,

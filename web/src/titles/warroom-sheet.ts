@@ -207,14 +207,7 @@ function ownSheet(n: Nation, stacks: Stack[], legal: Legal, h: SheetHandlers): s
   </div>`;
 }
 
-type SheetOrder = {
-  command: number;
-  to: string;
-  status: string;
-  stopped?: { in: string; why: string };
-  cancelled?: string;
-  outlook?: WarRoomOutlook;
-};
+type SheetOrder = NonNullable<NonNullable<WarRoomSheet['orders']>[number]>;
 
 // Why an order was cancelled, in the reader's words, from the view's reason id (the log's words for
 // it: warroom.cancel_reason.*): by its owner (ruling 22), pinned (ruling 24), a mistake (ruling 21), ...
@@ -223,8 +216,11 @@ export const cancelReason = (id: string | undefined) => (id && has(`warroom.canc
 // An order no longer written, in words: executed, stopped short (where, and why), or cancelled (and
 // why: issue 34's play-test, finding 3, where two pinned orders read "(cancelled)" alone).
 export function orderState(o: SheetOrder, name: (id: string) => string): string {
-  if (o.stopped)
-    return t(o.stopped.why === 'rail' ? 'warroom.web.sheet_stopped_rail' : 'warroom.web.sheet_stopped', { region: name(o.stopped.in) });
+  if (o.stopped) {
+    const region = name(o.stopped.in);
+    if (o.stopped.reason) return t(`warroom.web.sheet_stopped_reason.${o.stopped.reason}`, { region }); // what closed it (ruling 29)
+    return t(o.stopped.why === 'rail' ? 'warroom.web.sheet_stopped_rail' : 'warroom.web.sheet_stopped', { region });
+  }
   if (o.status !== 'cancelled') return t('warroom.web.sheet_executed');
   const why = cancelReason(o.cancelled);
   return why ? t('warroom.web.sheet_cancelled_why', { why }) : t('warroom.web.sheet_cancelled');
