@@ -408,6 +408,11 @@ const debrief = {};
 for (let i = begins + 1; i < events.length && events[i].event !== 'battle_begins'; ++i)
   if (events[i].event === 'units_lost' && events[i].where !== 1)
     debrief[`${events[i].nation} ${events[i].unit}`] = (debrief[`${events[i].nation} ${events[i].unit}`] ?? 0) + events[i].count;
+// Germany's only conflict left would begin by itself 1.2 s after the page opens (warroom-forced.ts),
+// and the panel would follow the new battle away from the finished one before it was read (under
+// load, or with a pause of 2.5 s added before the read): the setting a player has for it is turned
+// off here.
+await page.evaluate(() => localStorage.setItem('warroom.auto_fight', '0'));
 await page.reload();
 await page.waitForSelector('.wr-battle nav.steps button.battle', { timeout: 20000 });
 // The battle's own steps by their region's id (a text match on "R1" also found R12's battle, live).
