@@ -20,17 +20,28 @@ nlohmann::json units_json(const Command& c, Category cat) {
   return out;
 }
 
+// Spaces made no-break ones, so that the terminal's wrap (core::fit_lines) keeps a mark on one line.
+std::string unbroken(std::string mark) {
+  for (std::size_t at = mark.find(' '); at != std::string::npos; at = mark.find(' ', at)) mark.replace(at, 1, "\u00a0");
+  return mark;
+}
+
 // A cancelled order on the board: "(x)", with why in a word or two where the order keeps it,
 // "(x pinned)" (issue 34's play-test, finding 3: the board said "(x)" alone for two pinned orders).
 // The words are the short forms of the log's: warroom.cancel_reason_brief.<cancel_reason_id>.
 std::string cancelled_mark(const core::i18n::Catalogues& words, std::string_view language, const Order& o) {
   const auto why = static_cast<std::size_t>(o.why_cancelled());
   if (why == 0 || why >= static_cast<std::size_t>(kCancelReasons)) return "(x)";
-  // Joined by no-break spaces, so that the terminal's wrap (core::fit_lines) keeps the mark on one line.
-  std::string mark = fmt::format(
-      "(x {})", words.render(language, text::key(std::string("warroom.cancel_reason_brief.") + cancel_reason_id(o.why_cancelled()))));
-  for (std::size_t at = mark.find(' '); at != std::string::npos; at = mark.find(' ', at)) mark.replace(at, 1, "\u00a0");
-  return mark;
+  return unbroken(fmt::format(
+      "(x {})", words.render(language, text::key(std::string("warroom.cancel_reason_brief.") + cancel_reason_id(o.why_cancelled())))));
+}
+
+// The mark of a box on the board: cancelled, or carried out short of its destination, where
+// ("(stopped G8)"; the view's chart says why, the log as it happened), or nothing.
+std::string order_mark(const core::i18n::Catalogues& words, std::string_view language, const Order& o, const std::string& end) {
+  if (o.status == kCancelled) return cancelled_mark(words, language, o);
+  if (o.status != kExecuted || o.end == kNoRegion || o.end == o.dest) return "";
+  return unbroken(fmt::format("({})", words.render(language, text::key("warroom.order_stopped_brief").with("region", end))));
 }
 
 const char* sheet_status(const State& s, Nation n) {
@@ -822,10 +833,12 @@ std::string Game::nations_text(const State& v, std::optional<core::Seat> seat, s
       if (!is_hidden(*this, v, viewer, n, Secret::Purchases) && v.steps.top().id == StepId::Purchases) sheet += purchases_text(sh);
     } else if (!is_hidden(*this, v, viewer, n, Secret::Orders)) {
       std::string orders;
-      for (int b = 0; b < kMaxOrders; ++b)
-        if (sh.box[at(b)].status != kEmpty)
-          orders += fmt::format(" {}:{}>{}{}", b + 1, sh.box[at(b)].command, region_name(sh.box[at(b)].dest),
-                                sh.box[at(b)].status == kCancelled ? cancelled_mark(catalogues(), language, sh.box[at(b)]) : "");
+      for (int b = 0; b < kMaxOrders; ++b) {
+        const Order& o = sh.box[at(b)];
+        if (o.status != kEmpty)
+          orders += fmt::format(" {}:{}>{}{}", b + 1, o.command, region_name(o.dest),
+                                order_mark(catalogues(), language, o, o.end == kNoRegion ? "" : region_name(o.end)));
+      }
       if (!orders.empty()) sheet += " orders" + orders;
       if (sh.selected) sheet += fmt::format(" [selected {}]", sh.selected);
     }

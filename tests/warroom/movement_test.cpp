@@ -502,6 +502,10 @@ TEST(Rail, AnOrderStoppedShort_TheSheetSaysWhereAndWhy) {
   EXPECT_EQ(japan["status"], "executed") << japan.dump();
   EXPECT_EQ(japan["to"], "J5");
   EXPECT_EQ(japan["stopped"], nlohmann::json::parse(R"({"in": "J4", "why": "rail", "reason": "rail_stops_short"})")) << japan.dump();
+  // The terminal board marks it too, in the reader's language, kept whole when a line is wrapped.
+  const State seen = g.observe(s, core::kSpectator);
+  EXPECT_NE(g.board_text(seen, std::nullopt).find(" 1:92>J5(stopped\u00a0J4)"), std::string::npos) << g.board_text(seen, std::nullopt);
+  EXPECT_NE(g.compact_board_text(seen, std::nullopt, "it").find(" 1:92>J5(fermato\u00a0J4)"), std::string::npos);
 }
 
 // Plotting: what the pad says of an order comes from the plan that executes it (order_outlook): a
