@@ -8,6 +8,7 @@
 // action and decides nothing else.
 import { escape } from '../api';
 import { t } from '../i18n';
+import { titleFields, type WarRoomActionFields } from '../wire';
 import type { WarRoomView } from '../view-types';
 
 const SETTING = 'warroom.auto_fight';
@@ -36,7 +37,8 @@ export function forcedFightPanel(v: WarRoomView, name: (id: string) => string, a
   latest = key;
   if (pending && pending.key !== key) cancel();
   if (!action || !key) return null;
-  const fields = v.action_fields![action] as unknown as { nation: string; region: string };
+  const fields = titleFields<WarRoomActionFields>(v.action_fields?.[action]);
+  if (fields?.kind !== 'fight' || !fields.region) return null;
   const words = { region: name(fields.region), nation: t(`warroom.nation.${fields.nation}`) };
   const auto = autoFight() && !begun.has(key);
   const panel = document.createElement('section');

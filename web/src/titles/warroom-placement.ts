@@ -8,6 +8,7 @@
 import type { Legal } from '../actions';
 import { escape } from '../api';
 import { t } from '../i18n';
+import { titleFields, type WarRoomActionFields } from '../wire';
 import type { WarRoomView } from '../view-types';
 import './warroom-placement.css';
 
@@ -21,7 +22,8 @@ interface Choice {
 function choicesOf(nation: string, legal: Legal): Choice[] {
   const out: Choice[] = [];
   for (const a of legal.where({ kind: 'place', nation })) {
-    const f = legal.fields[a] as unknown as { region: string; unit: string; count: number };
+    const f = titleFields<WarRoomActionFields>(legal.fields[a]);
+    if (f?.kind !== 'place' || !f.region) continue;
     let c = out.find((x) => x.region === f.region && x.unit === f.unit);
     if (!c) out.push((c = { region: f.region, unit: f.unit, counts: new Map() }));
     c.counts.set(f.count, a);
