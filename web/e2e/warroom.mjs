@@ -444,11 +444,18 @@ async function playUntil(page, ms, done, board = null) {
       await question.click({ timeout: 2000 }).catch(() => undefined);
       continue;
     }
-    const listed = await page.$$eval('#actions button.action', (bs) => bs.map((b) => b.dataset.action));
-    if (listed.length === 1 && listed[0].startsWith('fight ') && (await page.locator('.you', { hasText: 'your move' }).count())) {
-      const version = await page.getAttribute('.game', 'data-version');
+    // The list, whose move it is and the version the page shows, read at once: the only conflict left
+    // begins 1.2 s after it is drawn, and a version read after that (a loaded machine's slow look at
+    // the list) would wait for the move after it, which may be the seat's own (a stance).
+    const { listed, mine, version } = await page.evaluate(() => ({
+      listed: [...document.querySelectorAll('#actions button.action')].map((b) => b.dataset.action),
+      mine: [...document.querySelectorAll('.you')].some((e) => /your move/i.test(e.textContent)),
+      version: document.querySelector('.game')?.dataset.version,
+    }));
+    if (listed.length === 1 && listed[0].startsWith('fight ') && mine) {
+      // Within 30 s, as in warroom-log.mjs: the pause is 1.2 s, its action answered late on a loaded machine.
       await page
-        .waitForFunction((v) => document.querySelector('.game')?.dataset.version !== v, version, { timeout: 5000 })
+        .waitForFunction((v) => document.querySelector('.game')?.dataset.version !== v, version, { timeout: 30000 })
         .catch(() => fail(`"${listed[0]}", the only conflict left, waited for a click`));
       ++forced.begun;
       continue;
