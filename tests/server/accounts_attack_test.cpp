@@ -3,8 +3,8 @@
 // talk and the clocks (docs/server.md, "Accounts" ... "Paces and clocks"). Each test floods from a
 // few hostile addresses beside a victim on another address whose requests are timed (a probe), and
 // checks that bad input changed nothing. Figures are printed ("figures: ..."); the bounds are loose
-// (a shared machine: a victim's p99 under 500 ms where it measures 30-320 ms at a load average of
-// 8), far below the failures they guard against (seconds).
+// (a shared machine: a victim's p95 under 500 ms and its slowest request under 2 s, where its p99
+// measures 30-320 ms at a load average of 8), far below the failures they guard against (seconds).
 #include <atomic>
 #include <map>
 #include <mutex>
@@ -204,8 +204,8 @@ TEST_F(AccountsAttack, ASignInAndRegistrationFloodStarvesNeitherTheEventLoopNorA
   EXPECT_EQ(tally.others({201, 401, 409, 429}), 0) << tally.figures();
   EXPECT_GT(tally.count(401), 0) << "the flood's guesses were hashed";
   EXPECT_EQ(refusals.size(), 1u) << "a wrong password and an unknown name were answered apart";
-  EXPECT_LT(loop.quantile(0.99), 500 * kSlow) << loop.figures();
-  EXPECT_LT(mine.quantile(0.99), 500 * kSlow) << "My games waited behind the flood's hashes: " << mine.figures();
+  EXPECT_TRUE(loop.in_turn(500 * kSlow));
+  EXPECT_TRUE(mine.in_turn(500 * kSlow)) << "My games waited behind the flood's hashes";
   EXPECT_LT(sign_in.quantile(1.0), 8000 * kSlow) << sign_in.figures();
   // Only the registrations opened sessions (two before the flood, the victim's sign-in after).
   EXPECT_EQ(count("account_sessions"), std::to_string(3 + made));
@@ -289,7 +289,7 @@ TEST_F(AccountsAttack, HugeMalformedAndForgedRequestsToTheNewEndpointsAreRefused
   EXPECT_GT(tally.count(413), 0) << tally.figures();
   EXPECT_EQ(tables(), before) << "bad input changed the store";
   EXPECT_EQ(page(from, http::verb::get, "/api/me", "", mallory).status, 200) << "the hostile account's own session ended";
-  EXPECT_LT(times.quantile(0.99), 500 * kSlow) << times.figures();
+  EXPECT_TRUE(times.in_turn(500 * kSlow));
 }
 
 // Sockets: a hostile account opens "My games" sockets from one address far beyond its share, another
@@ -337,8 +337,8 @@ TEST_F(AccountsAttack, SocketsThatNeverSayHelloAndMyGamesSocketFloodsLeaveAVicti
   EXPECT_EQ(refused.count(101), 0) << "a socket without a session opened";
   ASSERT_TRUE(first) << "the victim's socket was sent no list";
   EXPECT_EQ(first->value("name", ""), "victim");
-  EXPECT_LT(list.quantile(1.0), 1000 * kSlow) << list.figures();
-  EXPECT_LT(times.quantile(0.99), 500 * kSlow) << times.figures();
+  EXPECT_LT(list.quantile(1.0), test_support::kStallMs) << "the victim's socket waited: " << list.figures();
+  EXPECT_TRUE(times.in_turn(500 * kSlow));
 }
 
 // A seat's table talk, pauses and vacations as fast as they are answered: table talk is limited
@@ -379,7 +379,7 @@ TEST_F(AccountsAttack, TableTalkPauseAndVacationFloodsFromOneSeatAreLimited) {
   EXPECT_GT(clock.count(429) * vacation.count(429), 0) << clock.figures() << " / " << vacation.figures();
   EXPECT_EQ(chat.others({201, 429}) + clock.others({200, 429}) + vacation.others({200, 429}), 0)
       << chat.figures() << " / " << clock.figures() << " / " << vacation.figures();
-  EXPECT_LT(times.quantile(0.99), 500 * kSlow) << times.figures();
+  EXPECT_TRUE(times.in_turn(500 * kSlow));
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
 // The server attacked as a hostile client would (issue 31): request patterns from a few addresses that
 // once stopped, starved or exhausted it, each beside a victim whose requests are timed. Each test
 // prints its figures ("figures: ...", docs/server.md quotes them with the machine's load average); the
-// bounds asserted are loose (a machine shared with other work), far below the failures they guard
-// against (requests unanswered for minutes).
+// bounds asserted are loose (a machine shared with other work: the victim's p95 under 300 ms and its
+// slowest request under 2 s, Latencies::in_turn), far below the failures they guard against
+// (requests unanswered for seconds to minutes).
 #include <algorithm>
 #include <mutex>
 #include <numeric>
@@ -80,7 +81,7 @@ TEST_F(Attack, AnAllBotWarRoomGameNeitherHoldsUpAnotherClientNorRunsForever) {
   EXPECT_TRUE(state.contains("stopped") || state["terminal"].get<bool>()) << "the bots' game came to its cap or its end";
   EXPECT_LE(std::stoul(sql_text(db, "SELECT count(*) FROM actions WHERE game = '" + bots + "'")), static_cast<unsigned long>(cap));
   EXPECT_LT(create_ms, 1000 * kSlow) << "the creation is answered after one slice of the bots' moves";
-  EXPECT_LT(times.quantile(0.99), 300 * kSlow) << times.figures();
+  EXPECT_TRUE(times.in_turn(300 * kSlow));
   EXPECT_LT(rss_kb(), 400 * 1024) << "the capped game's memory";
 }
 
@@ -124,7 +125,7 @@ TEST_F(Attack, SixtySpectatorsOfFinishedGamesStayUnderTheMemoryCeiling) {
             << "): server memory " << before / 1024 << " MiB before, " << after / 1024
             << " MiB after (--max-memory 32); the victim: " << times.figures() << "; load average " << load_average() << std::endl;
   EXPECT_LT(after - before, (32 + 48) * 1024 * static_cast<long>(kSlow > 1 ? 2 : 1)) << "the ceiling, and what the allocator keeps";
-  EXPECT_LT(times.quantile(0.99), 300 * kSlow) << times.figures();
+  EXPECT_TRUE(times.in_turn(300 * kSlow));
 }
 
 // Point 3: replaying a long game once re-opened it from its first action for every step, on the
@@ -176,7 +177,7 @@ TEST_F(Attack, AReplayFloodDoesNotHoldUpAnotherClient) {
             << "); the victim: " << times.figures() << "; load average " << load_average() << std::endl;
   EXPECT_EQ(failed, 0);
   EXPECT_GT(replayed, 10);
-  EXPECT_LT(times.quantile(0.99), 300 * kSlow) << times.figures();
+  EXPECT_TRUE(times.in_turn(300 * kSlow));
 }
 
 // Point 4: 17 all-AI games from two addresses once shut everyone out of AI games (503 for every new
