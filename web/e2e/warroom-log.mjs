@@ -111,12 +111,21 @@ const forcedPick = (x) => x.step === 'pick-region' && x.active.includes(seat) &&
 while (!forcedPick(v)) await step();
 const pick = v.legal_actions[0];
 const pickAt = v.version;
+const pickLine = size(v);
+const pickActive = v.active.join(' ');
+// What the log says from the pick on, and who was asked then, to tell what moved the game instead.
+const since = async () =>
+  ((await call(`log?from=${pickLine}&count=40`)).log_events ?? []).map((e) => `${e?.event} ${e?.nation ?? ''}`).join(', ');
 await page
   .waitForFunction((n) => Number(document.querySelector('.game')?.dataset.version) > n, pickAt, { timeout: 30000 })
-  .catch(() => fail(`"${pick}", the only conflict left, waited for a click`));
+  .catch(async () =>
+    fail(
+      `"${pick}", the only conflict left (${pickActive} asked), waited for a click (the page says "${await page.textContent('#status')}"): ${await since()}`,
+    ),
+  );
 v = await call('view');
 const begun = (v.log_events ?? []).some((e) => e?.event === 'battle_begins' && e.nation === seat);
-if (!begun) fail(`after "${pick}" the log has no battle begun by ${seat}`);
+if (!begun) fail(`after "${pick}" (${pickActive} asked) the log has no battle begun by ${seat}: ${await since()}`);
 console.log(`warroom-log: "${pick}", the only conflict left, begun by the page itself`);
 
 // Marks every log line drawn, and says how many there are: a line drawn again loses its mark.
@@ -151,8 +160,10 @@ const tried = new Set();
 for (let tries = 0; tries < 12 && !added; ++tries) {
   // An only conflict left begins by itself: not clicked (within 30 s, as above: the pause is 1.2 s,
   // the view that shows it late on a loaded machine).
-  if (await page.locator('.wr-forced').count()) {
-    const now = await page.getAttribute('.game', 'data-version');
+  // The panel and the version it was drawn with, read at once: a version read after the page began the
+  // conflict would wait for the move after it.
+  const now = await page.evaluate(() => document.querySelector('.wr-forced') && document.querySelector('.game')?.dataset.version);
+  if (now) {
     await page
       .waitForFunction((n) => document.querySelector('.game')?.dataset.version !== n, now, { timeout: 30000 })
       .catch(() => fail('an only conflict left did not begin by itself'));
