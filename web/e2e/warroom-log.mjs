@@ -118,11 +118,16 @@ const since = async () =>
   ((await call(`log?from=${pickLine}&count=40`)).log_events ?? []).map((e) => `${e?.event} ${e?.nation ?? ''}`).join(', ');
 await page
   .waitForFunction((n) => Number(document.querySelector('.game')?.dataset.version) > n, pickAt, { timeout: 30000 })
-  .catch(async () =>
+  .catch(async () => {
+    const shown = await page.evaluate(() => ({
+      version: document.querySelector('.game')?.dataset.version,
+      status: document.querySelector('#status')?.textContent,
+      panel: document.querySelector('.wr-forced')?.textContent.replace(/\s+/g, ' ').trim() ?? 'none',
+    }));
     fail(
-      `"${pick}", the only conflict left (${pickActive} asked), waited for a click (the page says "${await page.textContent('#status')}"): ${await since()}`,
-    ),
-  );
+      `"${pick}", the only conflict left (${pickActive} asked at version ${pickAt}), waited for a click; the page at version ${shown.version} says "${shown.status}", its panel "${shown.panel}"; the log since: ${await since()}`,
+    );
+  });
 v = await call('view');
 const begun = (v.log_events ?? []).some((e) => e?.event === 'battle_begins' && e.nation === seat);
 if (!begun) fail(`after "${pick}" (${pickActive} asked) the log has no battle begun by ${seat}: ${await since()}`);
