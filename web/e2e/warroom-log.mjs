@@ -43,6 +43,30 @@ const context = await tourSeen(await browser.newContext({ viewport: { width: 128
 await holdSeat(context, game.id, seat, token);
 const page = await context.newPage();
 page.on('pageerror', (e) => fail(`page error: ${e.message}`));
+// What the page sent and received last, for a failure to say: its requests to the API (when sent, how
+// many were waiting then, when and how answered) and the versions its WebSocket brought.
+const traffic = [];
+const clock = () => ((Date.now() - started) / 1000).toFixed(1);
+const what = (r) => (r.method() === 'POST' ? r.postData() : new URL(r.url()).pathname.split('/').pop() + new URL(r.url()).search);
+const pending = new Set();
+page.on('request', (r) => {
+  if (!r.url().includes('/api/')) return;
+  pending.add(r);
+  traffic.push(`${clock()} s: sent ${what(r)} (${pending.size} waiting)`);
+});
+page.on('requestfinished', async (r) => {
+  if (!pending.delete(r)) return;
+  traffic.push(`${clock()} s: answered ${(await r.response())?.status()} to ${what(r)}`);
+});
+page.on('requestfailed', (r) => pending.delete(r) && traffic.push(`${clock()} s: failed ${what(r)} (${r.failure()?.errorText})`));
+page.on('websocket', (ws) => {
+  traffic.push(`${clock()} s: socket opened`);
+  ws.on('close', () => traffic.push(`${clock()} s: socket closed`));
+  ws.on('framereceived', (f) => {
+    const version = /"version":(\d+)/.exec(f.payload)?.[1];
+    if (version) traffic.push(`${clock()} s: pushed version ${version}`);
+  });
+});
 await page.goto(`${base}#/game/${game.id}`);
 await page.waitForSelector('ol.log > li', { timeout: 60000 });
 
@@ -112,6 +136,7 @@ while (!forcedPick(v)) await step();
 const pick = v.legal_actions[0];
 const pickAt = v.version;
 const pickLine = size(v);
+const pickSeen = clock();
 const pickActive = v.active.join(' ');
 // What the log says from the pick on, and who was asked then, to tell what moved the game instead.
 const since = async () =>
@@ -125,7 +150,7 @@ await page
       panel: document.querySelector('.wr-forced')?.textContent.replace(/\s+/g, ' ').trim() ?? 'none',
     }));
     fail(
-      `"${pick}", the only conflict left (${pickActive} asked at version ${pickAt}), waited for a click; the page at version ${shown.version} says "${shown.status}", its panel "${shown.panel}"; the log since: ${await since()}`,
+      `"${pick}", the only conflict left (${pickActive} asked at version ${pickAt} at ${pickSeen} s), waited for a click; the page at version ${shown.version} says "${shown.status}", its panel "${shown.panel}"; the log since: ${await since()}; the page's last traffic: ${traffic.slice(-30).join('; ')}`,
     );
   });
 v = await call('view');
