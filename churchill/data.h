@@ -85,6 +85,14 @@ inline constexpr SpaceId kNoSpace = SpaceId{kNone};
 inline constexpr TheaterId kNoTheater = TheaterId{kNone};
 inline constexpr LocationId kNoLocation = LocationId{kNone};
 
+// A Leader card (3.31): its index into Data::leaders, typed so that it indexes only the Leaders
+// (core/ids.h); an int (a log argument) becomes one through leader_at, checked where checks are live.
+inline constexpr int kMaxLeaders = 8;
+enum class LeaderId : std::uint8_t {};
+constexpr LeaderId leader_at(int i) { return core::id_at<LeaderId, kMaxLeaders>(i); }
+constexpr int index(LeaderId l) { return static_cast<int>(l); }
+inline constexpr LeaderId kNoLeader = LeaderId{kNone};  // where a byte or a datum names no Leader
+
 enum class Provenance : std::uint8_t { Rulebook, RulebookIt, RulebookRu, Reconstructed };
 inline constexpr int kProvenances = 4;
 std::string_view provenance_name(Provenance p);  // "rulebook", "rulebook-it", ...
@@ -161,10 +169,10 @@ struct Condition {
   std::uint16_t issue_kinds = 0;  // bits of IssueKind; 0 = any kind
   std::uint32_t issues = 0;       // bits of issue indices; 0 = any issue
   std::uint8_t on_track = 0;      // bits of Power: the issue lies on one of these tracks; 0 = anywhere
-  // A Leader card (index into Data::leaders): it leads its power and is active / inactive. A card
-  // naming Roosevelt does not also apply to Truman (Glossary).
-  std::uint8_t leader_active = kNone;
-  std::uint8_t leader_inactive = kNone;
+  // A Leader card: it leads its power and is active / inactive. A card naming Roosevelt does not
+  // also apply to Truman (Glossary).
+  LeaderId leader_active = kNoLeader;
+  LeaderId leader_inactive = kNoLeader;
 };
 
 enum class EffectType : std::uint8_t {
@@ -216,7 +224,7 @@ struct Effect {
   TheaterId theater = kNoTheater;   // PlaceNaval, AxisReserve (navies), MandateProduction, Convoy
   FrontId front = kNoFront;         // PlaceOffensive (or kAnyFront), AxisReserve (armies)
   IssueId issue = kNoIssue;         // PlaceIssue
-  std::uint8_t leader = kNone;      // LeaderRestriction: the Leader card it names
+  LeaderId leader = kNoLeader;      // LeaderRestriction: the Leader card it names
   Dice dice;                        // HealthRoll, PurgeRoll, Paranoia, Convoy; PolMil: the die for rolls
   Range range;                      // fail range (rolls), success range (Convoy)
   std::int8_t rolls = 0;            // PolMil: fixed number of rolls (0 when a die decides)
@@ -224,7 +232,7 @@ struct Effect {
   std::int8_t min_value = 0;        // Paranoia
   std::int8_t naval_threshold = 0;  // Convoy
   HealthResult health{};
-  std::uint8_t replaced_by = kNone;  // HealthRoll Dies: the successor Leader
+  LeaderId replaced_by = kNoLeader;  // HealthRoll Dies: the successor Leader
   ProductionUse use{};
   Restriction restriction{};
   ReserveKind reserve{};
@@ -242,7 +250,7 @@ struct Leader {
   Power power{};
   std::int8_t value = 7;
   NationalCharacteristic characteristic{};
-  std::uint8_t replaces = kNone;  // Truman replaces Roosevelt
+  LeaderId replaces = kNoLeader;  // Truman replaces Roosevelt
   int card_no = -1;
   std::vector<Effect> effects;
   Origin origin;
@@ -436,7 +444,7 @@ struct VictoryCondition {
 using DataError = core::DataError;
 
 struct Data {
-  std::vector<Leader> leaders;
+  core::IdVector<LeaderId, Leader> leaders;
   PowerArray<core::IdVector<StaffId, StaffCard>> staff;
   std::vector<Conference> conferences;  // by number - 1
   std::vector<ConferenceCard> conference_cards;
@@ -458,13 +466,13 @@ struct Data {
   std::shared_ptr<const core::i18n::Catalogues> catalogues;
 
   // Index of an entry by id, or kNone
-  // (kNoFront, kNoIssue, kNoTheater, kNoSpace, kNoLocation for the typed ones).
+  // (kNoFront, kNoIssue, kNoTheater, kNoSpace, kNoLocation, kNoLeader for the typed ones).
   TheaterId theater(std::string_view id) const;
   FrontId front(std::string_view id) const;
   SpaceId space(std::string_view id) const;
   LocationId location(std::string_view id) const;
   IssueId issue(std::string_view id) const;
-  std::uint8_t leader(std::string_view id) const;
+  LeaderId leader(std::string_view id) const;
   const Scenario* scenario(std::string_view id) const;
 };
 

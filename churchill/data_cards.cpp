@@ -29,21 +29,21 @@ void load_leaders(const Document& doc, Registry& ids, Data& data) {
              n.power("power"),
              static_cast<std::int8_t>(n.integer("value", 1, 9)),
              characteristic(n),
-             kNone,
+             kNoLeader,
              n.opt_integer("card_no", 1, 999, -1),
              read_effects(n, EffectSource::Card, ids),
              n.origin()};
     if (n.has("replaces")) l.replaces = ids.leaders.resolve(n, "replaces", n.str("replaces"));
     data.leaders.push_back(std::move(l));
   }
-  for (std::size_t i = 0; i < data.leaders.size(); ++i) {
+  for (LeaderId i : data.leaders.ids()) {
     const Leader& l = data.leaders[i];
-    if (l.replaces != kNone && data.leaders[l.replaces].power != l.power)
-      nodes[i].fail("replaces", "a Leader is replaced by a Leader of the same power");
+    if (l.replaces != kNoLeader && data.leaders[l.replaces].power != l.power)
+      nodes[core::index_of(i)].fail("replaces", "a Leader is replaced by a Leader of the same power");
   }
   for (Power p : kAllPowers) {
     const auto starting =
-        std::count_if(data.leaders.begin(), data.leaders.end(), [&](const Leader& l) { return l.power == p && l.replaces == kNone; });
+        std::count_if(data.leaders.begin(), data.leaders.end(), [&](const Leader& l) { return l.power == p && l.replaces == kNoLeader; });
     if (starting != 1) doc.node().fail("leaders", fmt::format("{} must have exactly one starting Leader", power_name(p)));
   }
 }

@@ -401,7 +401,7 @@ std::uint32_t locations(const Data& d, std::initializer_list<const char*> ids) {
 Game::Game(const Data& data) : data_(&data) {
   const Data& d = data;
   if (d.issues.size() > kMaxIssues || d.fronts.size() > kMaxFronts || d.theaters.size() > kMaxTheaters ||
-      d.locations.size() > kMaxLocations || d.spaces.size() > kMaxSpaces)
+      d.locations.size() > kMaxLocations || d.spaces.size() > kMaxSpaces || d.leaders.size() > kMaxLeaders)
     throw DataError("the data set is larger than the engine's fixed arrays");
   known_.arctic = need(d.theater("arctic"), "the Arctic theater");
   known_.western_theater = need(d.theater("western"), "the Western theater");
@@ -475,8 +475,8 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
   s.conference = static_cast<std::int8_t>(sc.first_conference);
   for (IssueId i : sc.issues_removed) s.issues[i].where = IssueWhere::Removed;
   for (IssueId i : sc.issues_on_table) s.issues[i].where = IssueWhere::Table;  // 9.64.5
-  for (std::size_t l = 0; l < d.leaders.size(); ++l)
-    if (d.leaders[l].replaces == kNone) s.leaders[d.leaders[l].power].card = static_cast<std::uint8_t>(l);
+  for (LeaderId l : d.leaders.ids())
+    if (d.leaders[l].replaces == kNoLeader) s.leaders[d.leaders[l].power].card = l;
   s.draw.fill(StaffSet::first(kStaffPerDeck));
   s.agenda_card.fill(kNoStaff);
   s.directed_front.fill(kNoFront);
@@ -639,7 +639,7 @@ std::uint64_t Game::hash(const State& s) const {
   for (const IssueState& i : s.issues)
     h.add((static_cast<std::uint64_t>(i.where) << 24) | (static_cast<std::uint64_t>(static_cast<std::uint8_t>(i.track)) << 16) |
           (static_cast<std::uint64_t>(static_cast<std::uint8_t>(i.space)) << 8) | static_cast<std::uint8_t>(i.winner));
-  for (const LeaderState& l : s.leaders) h.add(l.card | (l.active << 8) | (l.stays_home << 9) | (l.heart_attack << 10));
+  for (const LeaderState& l : s.leaders) h.add(index(l.card) | (l.active << 8) | (l.stays_home << 9) | (l.heart_attack << 10));
   for (const auto* cards : {&s.hand, &s.draw, &s.removed})
     for (const StaffSet& set : *cards) h.add(set.bits);  // the word of bits, as before it was typed
   add(s.agenda_card);

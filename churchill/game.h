@@ -23,7 +23,7 @@ struct Known {
   std::uint8_t italy;                                                                   // Axis power (7.63)
   IssueId second_front, ussr_declares_war, strategic_materials, a_bomb_research, global_issue;
   std::array<IssueId, 2> leadership;  // [Region] Theater Leadership issue
-  std::uint8_t stalin;                // leader index
+  LeaderId stalin;                    // Stalin's Leader card (5.25 Paranoia)
   // 6.11 Spheres of Influence: bits of the locations of each sphere.
   std::uint32_t eastern_sphere, western_sphere;
   // 6.8: bits of the Pol-Mil issues (the issues production may activate).

@@ -86,9 +86,9 @@ Worded Wording::message(const core::LogEntry& e) const {
     case Event::LeaderRestricted:
       if (c != x)
         return {"log.leader_restriction_void",
-                {{"leader", nm(leader_key(d_, c))}, {"leader2", nm(leader_key(d_, x))}, {"power", power(a)}},
+                {{"leader", nm(leader_key(d_, leader_at(c)))}, {"leader2", nm(leader_key(d_, leader_at(x)))}, {"power", power(a)}},
                 {}};
-      return {b == 0 ? "log.leader_stays_home" : "log.leader_inactive", {{"leader", nm(leader_key(d_, c))}}, {}};
+      return {b == 0 ? "log.leader_stays_home" : "log.leader_inactive", {{"leader", nm(leader_key(d_, leader_at(c)))}}, {}};
     case Event::ReservePlaced: {
       const Message reserve = churchill::key(reserve_key(static_cast<ReserveKind>(a)));
       if (c >= 0) return {"log.reserve_front", {{"reserve", reserve}, {"count", num(b)}, {"front", nm(front_key(d_, front_at(c)))}}, {}};
@@ -139,7 +139,8 @@ Worded Wording::message(const core::LogEntry& e) const {
     case Event::HealthRoll:
       return {x ? "log.health_fails" : "log.health_passes", {{"power", power(a)}, {"card", card(a, b)}, {"roll", num(c)}}, {}};
     case Event::CardRemoved: return {"log.card_removed", {{"card", card(a, b)}}, {}};
-    case Event::LeaderDies: return {"log.leader_dies", {{"leader", nm(leader_key(d_, a))}, {"leader2", nm(leader_key(d_, b))}}, {}};
+    case Event::LeaderDies:
+      return {"log.leader_dies", {{"leader", nm(leader_key(d_, leader_at(a)))}, {"leader2", nm(leader_key(d_, leader_at(b)))}}, {}};
     case Event::HeartAttack: return {"log.heart_attack", {{"power", power(a)}}, {}};
     case Event::Paranoia: return {b ? "log.paranoia_fails" : "log.paranoia_passes", {{"roll", num(a)}}, {}};
     case Event::Purge: return {c ? "log.purge_arrested" : "log.purge_spared", {{"roll", num(b)}, {"card", card(2, a)}}, {}};

@@ -17,7 +17,7 @@ bool valid(const V& v, int i) {
 }  // namespace
 
 std::string power_key(Power p) { return fmt::format("power.{}", power_name(p)); }
-std::string leader_key(const Data& d, int leader) { return "leader." + d.leaders[at(leader)].id; }
+std::string leader_key(const Data& d, LeaderId leader) { return "leader." + d.leaders[leader].id; }
 std::string staff_key(const Data& d, Power p, int card) { return "staff." + d.staff[p][staff_at(card)].id; }
 std::string conference_key(int number) { return fmt::format("conference.{}", number); }
 std::string issue_key(const Data& d, int issue) { return "issue." + d.issues[issue_at(issue)].id; }
@@ -35,7 +35,7 @@ std::string reserve_key(ReserveKind k) { return fmt::format("reserve.{}", reserv
 std::vector<std::string> entity_name_keys(const Data& d) {
   std::vector<std::string> keys;
   auto add = [&](std::string base) { keys.push_back(std::move(base) + ".name"); };
-  for (int i = 0; valid(d.leaders, i); ++i) add(leader_key(d, i));
+  for (LeaderId l : d.leaders.ids()) add(leader_key(d, l));
   for (Power p : kAllPowers)
     for (int c = 0; valid(d.staff[p], c); ++c) add(staff_key(d, p, c));
   for (const Conference& c : d.conferences) add(conference_key(c.number));
@@ -59,9 +59,9 @@ Names::Names(const Data& data, const core::i18n::Catalogues& catalogues, std::st
     : data_(data), catalogues_(catalogues), language_(std::move(language)) {}
 
 std::string Names::power(int p) const { return p >= 0 && p < kPowers ? tr(power_key(power_at(p))) : "-"; }
-std::string Names::leader(int leader) const { return name(leader_key(data_, leader)); }
-std::string Names::leader_surname(int leader) const { return tr(leader_key(data_, leader) + ".surname"); }
-std::string Names::leader_text(int leader) const { return tr(leader_key(data_, leader) + ".text"); }
+std::string Names::leader(LeaderId leader) const { return name(leader_key(data_, leader)); }
+std::string Names::leader_surname(LeaderId leader) const { return tr(leader_key(data_, leader) + ".surname"); }
+std::string Names::leader_text(LeaderId leader) const { return tr(leader_key(data_, leader) + ".text"); }
 std::string Names::staff(Power p, int card) const { return name(staff_key(data_, p, card)); }
 std::string Names::staff_office(Power p, int card) const { return tr(staff_key(data_, p, card) + ".office"); }
 std::string Names::staff_text(Power p, int card) const { return tr(staff_key(data_, p, card) + ".text"); }

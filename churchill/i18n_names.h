@@ -18,7 +18,7 @@ struct State;
 
 // Catalogue keys of the data entities: "<kind>.<id>.name" (and ".office", ".text").
 std::string power_key(Power p);                           // "power.UK"
-std::string leader_key(const Data& d, int leader);        // "leader.churchill"
+std::string leader_key(const Data& d, LeaderId leader);   // "leader.churchill"
 std::string staff_key(const Data& d, Power p, int card);  // "staff.portal"
 std::string issue_number(const Data& d, int issue);       // "2" for us-production-2, "" for an issue whose name is its own
 std::string conference_key(int number);                   // "conference.1" (the rulebook numbers them, 9.71)
@@ -61,9 +61,9 @@ class Names {
   const core::i18n::Catalogues& catalogues() const { return catalogues_; }
 
   std::string power(int p) const;  // "-" for none
-  std::string leader(int leader) const;
-  std::string leader_surname(int leader) const;  // "Churchill", where a line names the card briefly
-  std::string leader_text(int leader) const;
+  std::string leader(LeaderId leader) const;
+  std::string leader_surname(LeaderId leader) const;  // "Churchill", where a line names the card briefly
+  std::string leader_text(LeaderId leader) const;
   std::string staff(Power p, int card) const;
   std::string staff_office(Power p, int card) const;
   std::string staff_text(Power p, int card) const;

@@ -17,7 +17,7 @@ const std::vector<Effect>& effects_of(const CCtx& c, const Play& p) {
 bool on_table(const IssueState& is) { return is.where == IssueWhere::Table && is.space < kChair; }
 
 // The Leader card `leader` leads its power and is active (or inactive).
-bool leader_is(const CCtx& c, int leader, bool active) {
+bool leader_is(const CCtx& c, LeaderId leader, bool active) {
   return leads(c.d, c.s, leader) && leader_state(c.d, c.s, leader).active == active;
 }
 
@@ -39,8 +39,8 @@ bool holds(const CCtx& c, const Condition& w, const Play& p, bool debate) {
   if (w.issue_kinds && !(w.issue_kinds & (1u << static_cast<int>(c.d.issues[issue].kind)))) return false;
   if (w.issues && !(w.issues & IssueSet::of(issue).bits)) return false;  // the condition's bits of issues
   if (w.on_track && !(p.track != kCenter && (w.on_track & power_bit(p.track)))) return false;
-  if (w.leader_active != kNone && !leader_is(c, w.leader_active, true)) return false;
-  if (w.leader_inactive != kNone && !leader_is(c, w.leader_inactive, false)) return false;
+  if (w.leader_active != kNoLeader && !leader_is(c, w.leader_active, true)) return false;
+  if (w.leader_inactive != kNoLeader && !leader_is(c, w.leader_inactive, false)) return false;
   return true;
 }
 

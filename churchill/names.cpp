@@ -74,7 +74,7 @@ FrontId Data::front(std::string_view id) const { return FrontId{index_of(fronts,
 SpaceId Data::space(std::string_view id) const { return SpaceId{index_of(spaces, id)}; }
 LocationId Data::location(std::string_view id) const { return LocationId{index_of(locations, id)}; }
 IssueId Data::issue(std::string_view id) const { return IssueId{index_of(issues, id)}; }
-std::uint8_t Data::leader(std::string_view id) const { return index_of(leaders, id); }
+LeaderId Data::leader(std::string_view id) const { return LeaderId{index_of(leaders, id)}; }
 const Scenario* Data::scenario(std::string_view id) const {
   const std::uint8_t i = index_of(scenarios, id);
   return i == kNone ? nullptr : &scenarios[i];

@@ -101,7 +101,7 @@ struct LogArg {
   constexpr LogArg(int i) : v(i) {}  // NOLINT: implicit, as the int it is
   template <class Id>
   requires std::is_same_v<Id, Power> || std::is_same_v<Id, FrontId> || std::is_same_v<Id, IssueId> || std::is_same_v<Id, StaffId> ||
-      std::is_same_v<Id, TheaterId> || std::is_same_v<Id, SpaceId> || std::is_same_v<Id, LocationId>
+      std::is_same_v<Id, TheaterId> || std::is_same_v<Id, SpaceId> || std::is_same_v<Id, LocationId> || std::is_same_v<Id, LeaderId>
   constexpr LogArg(Id id) : v(index(id)) {}  // NOLINT: implicit, a log argument is the id's index
 };
 struct Ctx : core::steps::Context<Game, State, CCtx> {
@@ -236,9 +236,9 @@ constexpr bool face(int v, int sides) { return v >= 1 && v <= sides; }
 
 // Glossary: a card naming a Leader refers to that Leader card only (Roosevelt, not Truman): does it
 // lead its power now? And the state of its power's Leader.
-inline LeaderState& leader_state(const Data& d, State& s, int leader) { return s.leaders[d.leaders[at(leader)].power]; }
-inline const LeaderState& leader_state(const Data& d, const State& s, int leader) { return s.leaders[d.leaders[at(leader)].power]; }
-inline bool leads(const Data& d, const State& s, int leader) { return leader_state(d, s, leader).card == leader; }
+inline LeaderState& leader_state(const Data& d, State& s, LeaderId leader) { return s.leaders[d.leaders[leader].power]; }
+inline const LeaderState& leader_state(const Data& d, const State& s, LeaderId leader) { return s.leaders[d.leaders[leader].power]; }
+inline bool leads(const Data& d, const State& s, LeaderId leader) { return leader_state(d, s, leader).card == leader; }
 
 // 6.31 Base Production Values, printed in the rule itself: UK 4, US 6, USSR 3 (by Power).
 inline constexpr std::array<std::int8_t, kPowers> kBaseProduction = {4, 6, 3};

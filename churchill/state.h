@@ -50,7 +50,7 @@ struct IssueState {
 
 // Leader status within a conference (3.31, 5.13, 5.26).
 struct LeaderState {
-  std::uint8_t card = kNone;  // index into Data::leaders (Roosevelt becomes Truman)
+  LeaderId card = kNoLeader;  // the power's Leader card (Roosevelt becomes Truman)
   bool active = true;         // may still be used this conference
   bool stays_home = false;    // may not advance (conference card); may debate and break ties
   bool heart_attack = false;  // inactive at the next conference (Churchill's health roll)

@@ -255,11 +255,15 @@ Message why_message(const Game& g, const State& s, core::Seat seat, const Option
   for (const auto& arg : why.args) {  // not a structured binding: the lambdas below use both (Clang 14)
     const std::string &name = arg.first, &value = arg.second;
     const auto action = name == "action" ? g.action_from_string(s, seat, value) : std::nullopt;
-    const auto leader = std::find_if(g.data().leaders.begin(), g.data().leaders.end(), [&](const Leader& l) { return l.name == value; });
+    const auto leader = [&]() -> std::optional<LeaderId> {
+      for (LeaderId l : g.data().leaders.ids())
+        if (g.data().leaders[l].name == value) return l;
+      return std::nullopt;
+    }();
     if (action)
       reason.with(name, g.action_message(s, seat, *action));
-    else if (name == "leader" && leader != g.data().leaders.end())
-      reason.name(name, leader_key(g.data(), static_cast<int>(leader - g.data().leaders.begin())) + ".name");
+    else if (name == "leader" && leader)
+      reason.name(name, leader_key(g.data(), *leader) + ".name");
     else if (const auto power = power_from_name(value); name == "advancer" && power)
       reason.name(name, power_key(*power));
     else if (const auto loc =

@@ -128,6 +128,33 @@ TEST(ChurchillPreconditions, AnIndexThatNamesNoStaffCardStopsACheckedBuild) {
 #endif
 }
 
+// A Leader card is a LeaderId (Data::leaders, a LeaderState's card, Known's Stalin, the Leaders an
+// effect or a condition names), in the byte it always was, kNoLeader the kNone of a datum that names
+// no Leader: a new game's Leaders are the starting ones, and an id that names no Leader (kNoLeader,
+// one past the data set's, a log argument of -1) stops a checked build instead of reading past
+// Data::leaders.
+TEST(ChurchillPreconditions, ALeaderIsItsByteAndAnIdThatNamesNoLeaderStopsACheckedBuild) {
+  static_assert(sizeof(LeaderId) == 1 && sizeof(LeaderState) == 4);
+  const Data& d = data();
+  const Game g(d);
+  const State s = g.new_game(*d.scenario("training"));
+  EXPECT_EQ(s.leaders[Power::US].card, d.leader("roosevelt")) << "3.31: Truman replaces him later";
+  EXPECT_EQ(g.known().stalin, d.leader("stalin"));
+  EXPECT_EQ(d.leaders[d.leader("truman")].replaces, d.leader("roosevelt"));
+  EXPECT_EQ(d.leaders[d.leader("roosevelt")].replaces, kNoLeader);
+  EXPECT_EQ(d.leader("nobody"), kNoLeader);
+  EXPECT_EQ(core::index_of(kNoLeader), kNone);
+  const auto count = static_cast<int>(d.leaders.size());
+  EXPECT_EQ(&d.leaders[leader_at(count - 1)], &d.leaders.back());
+#if defined(CORE_CHECKS) || !defined(NDEBUG)
+  EXPECT_DEATH({ [[maybe_unused]] const auto& l = d.leaders[kNoLeader]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto& l = d.leaders[leader_at(count)]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const LeaderId l = leader_at(-1); }, "precondition failed");
+#else
+  GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
+#endif
+}
+
 // A hand (and a draw pile, and the cards out of the game) is a set of staff cards whose storage is the
 // word of bits the State always held (core::IdBits): the set is that word, bit for bit, so a State's
 // layout and hash are unchanged; it lists its cards lowest first; and a card past the word's 32 bits

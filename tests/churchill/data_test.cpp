@@ -114,7 +114,7 @@ TEST(Data, LeadersAsOnTheirCards) {
 // A card text that says Roosevelt names his Leader card in its effects, never the US.
 TEST(Data, Glossary_EveryCardThatSaysRooseveltNamesHisLeaderCard) {
   const Data& d = shipped();
-  const std::uint8_t roosevelt = d.leader("roosevelt");
+  const churchill::LeaderId roosevelt = d.leader("roosevelt");
   const auto names_him = [&](const std::vector<churchill::Effect>& effects) {
     return std::any_of(effects.begin(), effects.end(), [&](const churchill::Effect& e) {
       return e.leader == roosevelt || e.when.leader_active == roosevelt || e.when.leader_inactive == roosevelt;

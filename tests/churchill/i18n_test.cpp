@@ -181,7 +181,7 @@ TEST(I18nNames, CardTextsOfficesAndVictoryConditionsInEveryLanguage) {
   const Data& d = data();
   for (const auto& lang : kLanguages) {
     const i18n::Catalogue& c = *catalogues().find(lang);
-    for (int l = 0; l < static_cast<int>(d.leaders.size()); ++l) EXPECT_TRUE(c.find(churchill::leader_key(d, l) + ".text")) << lang;
+    for (churchill::LeaderId l : d.leaders.ids()) EXPECT_TRUE(c.find(churchill::leader_key(d, l) + ".text")) << lang;
     for (churchill::Power p : churchill::kAllPowers)
       for (int k = 0; k < static_cast<int>(d.staff[p].size()); ++k) {
         EXPECT_TRUE(c.find(churchill::staff_key(d, p, k) + ".office")) << lang << " " << churchill::staff_key(d, p, k);
@@ -201,10 +201,10 @@ TEST(I18nNames, EnglishNamesAreTheDataSetsNames) {
   for (LocationId l : d.locations.ids()) EXPECT_EQ(en.location(l), d.locations[l].name);
   for (churchill::FrontId f : d.fronts.ids()) EXPECT_EQ(en.front(f), d.fronts[f].name);
   for (TheaterId t : d.theaters.ids()) EXPECT_EQ(en.theater(t), d.theaters[t].name);
-  for (int i = 0; i < static_cast<int>(d.leaders.size()); ++i) {
-    EXPECT_EQ(en.leader(i), d.leaders[static_cast<std::size_t>(i)].name);
-    EXPECT_EQ(en.leader_text(i), d.leaders[static_cast<std::size_t>(i)].text);
-    EXPECT_EQ(en.leader_surname(i), d.leaders[static_cast<std::size_t>(i)].surname);
+  for (churchill::LeaderId l : d.leaders.ids()) {
+    EXPECT_EQ(en.leader(l), d.leaders[l].name);
+    EXPECT_EQ(en.leader_text(l), d.leaders[l].text);
+    EXPECT_EQ(en.leader_surname(l), d.leaders[l].surname);
   }
   for (churchill::Power p : churchill::kAllPowers)
     for (int k = 0; k < static_cast<int>(d.staff[p].size()); ++k) {
@@ -310,7 +310,7 @@ TEST(I18nNames, NoMessageNamesADatumTheDataSetLacks) {
       expected.insert(churchill::staff_key(d, p, k) + ".text");
     }
   }
-  for (int l = 0; l < static_cast<int>(d.leaders.size()); ++l)
+  for (churchill::LeaderId l : d.leaders.ids())
     for (const char* field : {".text", ".surname"}) expected.insert(churchill::leader_key(d, l) + field);
   for (const auto& c : d.conferences) {
     expected.insert(churchill::conference_key(c.number) + ".place");
