@@ -52,7 +52,7 @@ void place_axis_reserve(const Ctx& c, const Effect& e) {
 
 // Applies one band effect; returns false if it waits for a die roll (pushed on the stack).
 bool apply_band_effect(const Ctx& c, const Effect& e, int band, int index) {
-  CORE_EXPECT(c.s.conference_card != kNone && at_step(c.s, {StepId::Bands}));
+  CORE_EXPECT(c.s.conference_card != kNoConferenceCard && at_step(c.s, {StepId::Bands}));
   State& s = c.s;
   switch (e.type) {
     case EffectType::MandateProduction:
@@ -144,7 +144,7 @@ void begin_conference(const Ctx& c) {
     l.heart_attack = false;
     l.stays_home = false;
   }
-  s.conference_card = kNone;
+  s.conference_card = kNoConferenceCard;
   s.mandate_count = 0;
   s.production_delta.fill(0);
   s.paranoia = false;
@@ -156,15 +156,16 @@ void begin_conference(const Ctx& c) {
 void conference_outcomes(const CCtx& c, core::OutcomeList& out) {
   int versions = 0;
   for (const ConferenceCard& card : c.d.conference_cards) versions += card.conference == c.s.conference;
-  for (std::size_t i = 0; i < c.d.conference_cards.size(); ++i)
-    if (c.d.conference_cards[i].conference == c.s.conference) out.push_back({encode(Act::Chance, static_cast<int>(i)), 1.0 / versions});
+  for (ConferenceCardId i : c.d.conference_cards.ids())
+    if (c.d.conference_cards[i].conference == c.s.conference) out.push_back({encode(Act::Chance, index(i)), 1.0 / versions});
 }
 
 void reveal_conference(const Ctx& c, core::Action a) {
-  CORE_EXPECT(at_step(c.s, {StepId::RevealConference}) && arg_a(a) < static_cast<int>(c.d.conference_cards.size()));
-  CORE_EXPECT(c.d.conference_cards[at(arg_a(a))].conference == c.s.conference);
-  c.s.conference_card = arg_a(a);
-  c.note("5.11", -1, Event::ConferenceCard, arg_a(a));
+  CORE_EXPECT(at_step(c.s, {StepId::RevealConference}));
+  const ConferenceCardId card = conference_card_at(arg_a(a));  // the outcome's card
+  CORE_EXPECT(c.d.conference_cards[card].conference == c.s.conference);
+  c.s.conference_card = card;
+  c.note("5.11", -1, Event::ConferenceCard, card);
   c.replace(step::Bands{});
 }
 
@@ -190,7 +191,7 @@ std::uint64_t polmil_faces(const CCtx&) {
 
 // 6.32: a convoy's roll; it arrives on the effect's range.
 void apply_convoy_roll(const Ctx& c, core::Action a) {
-  CORE_EXPECT(at_step(c.s, {StepId::ConvoyRoll}) && c.s.conference_card != kNone && face(arg_a(a), 6));
+  CORE_EXPECT(at_step(c.s, {StepId::ConvoyRoll}) && c.s.conference_card != kNoConferenceCard && face(arg_a(a), 6));
   const step::ConvoyRoll r = c.top<step::ConvoyRoll>();
   const Effect& e = band_effect(c, r.band, r.effect);
   const int roll = arg_a(a);
@@ -202,7 +203,7 @@ void apply_convoy_roll(const Ctx& c, core::Action a) {
 
 // 5.12: "roll 1D6, on a 1-3 roll that # of times".
 void apply_polmil_count(const Ctx& c, core::Action a) {
-  CORE_EXPECT(at_step(c.s, {StepId::PolMilCount}) && c.s.conference_card != kNone && face(arg_a(a), 6));
+  CORE_EXPECT(at_step(c.s, {StepId::PolMilCount}) && c.s.conference_card != kNoConferenceCard && face(arg_a(a), 6));
   const step::PolMilCount r = c.top<step::PolMilCount>();
   const Effect& e = band_effect(c, r.band, r.effect);
   const int roll = arg_a(a);
@@ -214,7 +215,8 @@ void apply_polmil_count(const Ctx& c, core::Action a) {
 
 // 5.12: a Pol-Mil roll; the red die gives the row, the blue die the column.
 void apply_polmil_roll(const Ctx& c, core::Action a) {
-  CORE_EXPECT(at_step(c.s, {StepId::PolMilRoll}) && c.s.conference_card != kNone && face(arg_a(a) / 8, 6) && face(arg_a(a) % 8, 6));
+  CORE_EXPECT(at_step(c.s, {StepId::PolMilRoll}) && c.s.conference_card != kNoConferenceCard && face(arg_a(a) / 8, 6) &&
+              face(arg_a(a) % 8, 6));
   const step::PolMilRoll r = c.top<step::PolMilRoll>();
   const Effect& e = band_effect(c, r.band, r.effect);
   const int roll = arg_a(a);

@@ -50,7 +50,7 @@ class BoardText {
   std::string position(const IssueState& is) const { return n_.render(position_message(is)); }
 
   std::string header() const {
-    std::string out = s_.conference_card == kNone
+    std::string out = s_.conference_card == kNoConferenceCard
                           ? tr("board.conference", {{"number", std::to_string(s_.conference)}})
                           : tr("board.conference_card", {{"number", std::to_string(s_.conference)},
                                                          {"title", n_.conference(d_.conference_cards[s_.conference_card].conference)},

@@ -93,6 +93,25 @@ constexpr LeaderId leader_at(int i) { return core::id_at<LeaderId, kMaxLeaders>(
 constexpr int index(LeaderId l) { return static_cast<int>(l); }
 inline constexpr LeaderId kNoLeader = LeaderId{kNone};  // where a byte or a datum names no Leader
 
+// An Axis power (7.8): its index into Data::axis, typed the same way (axis_at, kNoAxis where a space
+// is no Axis power).
+inline constexpr int kMaxAxisPowers = 4;
+enum class AxisId : std::uint8_t {};
+constexpr AxisId axis_at(int i) { return core::id_at<AxisId, kMaxAxisPowers>(i); }
+constexpr int index(AxisId a) { return static_cast<int>(a); }
+inline constexpr AxisId kNoAxis = AxisId{kNone};
+// 4.4, 7.8: the Axis power whose surrender a Region's index records (State::surrendered, a log's
+// Surrender): Germany in Europe, Japan in the Pacific, the data set's first two Axis powers.
+constexpr AxisId surrendered_axis(int region) { return axis_at(region == 0 ? 0 : 1); }
+
+// A conference card (9.2): its index into Data::conference_cards, typed the same way
+// (conference_card_at, kNoConferenceCard before a conference's card is revealed).
+inline constexpr int kConferenceCards = 30;  // 9.2: versions A, B and C of each of the ten conferences
+enum class ConferenceCardId : std::uint8_t {};
+constexpr ConferenceCardId conference_card_at(int i) { return core::id_at<ConferenceCardId, kConferenceCards>(i); }
+constexpr int index(ConferenceCardId c) { return static_cast<int>(c); }
+inline constexpr ConferenceCardId kNoConferenceCard = ConferenceCardId{kNone};
+
 enum class Provenance : std::uint8_t { Rulebook, RulebookIt, RulebookRu, Reconstructed };
 inline constexpr int kProvenances = 4;
 std::string_view provenance_name(Provenance p);  // "rulebook", "rulebook-it", ...
@@ -320,7 +339,7 @@ struct AxisPower {
 struct Space {
   std::string id, name;
   bool b29 = false, kamikaze = false;
-  std::uint8_t axis = kNone;  // the Axis power this space is
+  AxisId axis = kNoAxis;  // the Axis power this space is
   Origin origin;
 };
 
@@ -434,7 +453,7 @@ struct VictoryCondition {
   SpaceId space = kNoSpace;                     // SpaceNeverEntered
   SpaceId first = kNoSpace, second = kNoSpace;  // EnteredBefore
   std::vector<FrontId> fronts;                  // InterserviceRivalry
-  std::vector<std::uint8_t> axis;               // AxisOccupied
+  std::vector<AxisId> axis;                     // AxisOccupied
   Origin origin;
 };
 
@@ -447,10 +466,10 @@ struct Data {
   core::IdVector<LeaderId, Leader> leaders;
   PowerArray<core::IdVector<StaffId, StaffCard>> staff;
   std::vector<Conference> conferences;  // by number - 1
-  std::vector<ConferenceCard> conference_cards;
+  core::IdVector<ConferenceCardId, ConferenceCard> conference_cards;
   core::IdVector<IssueId, Issue> issues;
   core::IdVector<TheaterId, Theater> theaters;
-  std::vector<AxisPower> axis;
+  core::IdVector<AxisId, AxisPower> axis;
   core::IdVector<SpaceId, Space> spaces;
   core::IdVector<FrontId, Front> fronts;
   core::IdVector<LocationId, Location> locations;
@@ -466,13 +485,15 @@ struct Data {
   std::shared_ptr<const core::i18n::Catalogues> catalogues;
 
   // Index of an entry by id, or kNone
-  // (kNoFront, kNoIssue, kNoTheater, kNoSpace, kNoLocation, kNoLeader for the typed ones).
+  // (kNoFront, kNoIssue, kNoTheater, kNoSpace, kNoLocation, kNoLeader, kNoConferenceCard for the
+  // typed ones).
   TheaterId theater(std::string_view id) const;
   FrontId front(std::string_view id) const;
   SpaceId space(std::string_view id) const;
   LocationId location(std::string_view id) const;
   IssueId issue(std::string_view id) const;
   LeaderId leader(std::string_view id) const;
+  ConferenceCardId conference_card(std::string_view id) const;
   const Scenario* scenario(std::string_view id) const;
 };
 

@@ -104,7 +104,7 @@ void load_conferences(const Document& doc, const Registry& ids, Data& data) {
     }
     data.conference_cards.push_back(std::move(c));
   }
-  if (data.conference_cards.size() != 30)
+  if (data.conference_cards.size() != kConferenceCards)
     root.fail("cards",
               fmt::format("there are 30 Conference cards, A/B/C of each conference (9.2), found {}", data.conference_cards.size()));
 }

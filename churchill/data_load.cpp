@@ -79,7 +79,7 @@ void load_spaces(const Node& root, Registry& ids, Data& data) {
   for (const Node& n : root.array("spaces")) {
     n.allow({"id", "name", "b29", "kamikaze", "axis", "provenance", "source", "stated"});
     ids.spaces.add(n);
-    Space s{n.str("id"), n.str("name"), n.boolean("b29"), n.boolean("kamikaze"), kNone, n.origin()};
+    Space s{n.str("id"), n.str("name"), n.boolean("b29"), n.boolean("kamikaze"), kNoAxis, n.origin()};
     if (!n.at("axis").is_null()) s.axis = ids.axis.resolve(n, "axis", n.str("axis"));
     data.spaces.push_back(std::move(s));
   }

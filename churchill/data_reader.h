@@ -44,7 +44,8 @@ class IdsOf : public Ids {
 
 // The id registries the files refer to each other through.
 struct Registry {
-  Ids a_bomb{"A-Bomb track space"}, axis{"Axis power"};
+  Ids a_bomb{"A-Bomb track space"};
+  IdsOf<AxisId> axis{"Axis power"};
   IdsOf<LeaderId> leaders{"leader"};
   IdsOf<IssueId> issues{"issue"};
   IdsOf<FrontId> fronts{"front"};

@@ -65,7 +65,7 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
         if (d.locations[l].colony && s.networks[l] == 0 && s.alignment[l] == kNoPower) add(sheet, v.id, only, v.vp);
       break;
     case VpCondition::AxisOccupied:
-      for (std::uint8_t a : v.axis) add(sheet, v.id, occupiers(d, s, d.axis[a].space), v.vp);  // at most 8 each
+      for (AxisId a : v.axis) add(sheet, v.id, occupiers(d, s, d.axis[a].space), v.vp);  // at most 8 each
       break;
     case VpCondition::FrontInSpace:  // the furthest space a Front reached is where it is (9.4)
       for (const VpCase& vc : v.cases)

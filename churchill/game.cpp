@@ -173,7 +173,7 @@ Message game_over_phase(const CCtx& c, step::GameOver) {
 }
 
 // The text form of chance outcomes other than a die's.
-std::string card_text(const CCtx& c, step::RevealConference, int v) { return "card " + c.d.conference_cards[at(v)].id; }
+std::string card_text(const CCtx& c, step::RevealConference, int v) { return "card " + c.d.conference_cards[conference_card_at(v)].id; }
 std::string polmil_text(const CCtx&, step::PolMilRoll, int v) { return fmt::format("polmil {}-{}", v / 8, v % 8); }
 std::string deal_text(const CCtx& c, step::Deal deal, int v) { return "deal " + c.d.staff[deal.power][staff_at(v)].id; }
 std::string front_text(const CCtx& c, step::SplitRoll, int v) { return "front " + c.d.fronts[front_at(v)].id; }
@@ -375,19 +375,19 @@ Index need(Index index, const char* what) {
 IssueId issue_of_kind(const Data& d, IssueKind kind) {
   for (IssueId i : d.issues.ids())
     if (d.issues[i].kind == kind) return i;
-  return IssueId{kNone};
+  return kNoIssue;
 }
 
 IssueId leadership_issue(const Data& d, Region r) {
   for (IssueId i : d.issues.ids())
     if (d.issues[i].kind == IssueKind::TheaterLeadership && d.issues[i].region == r) return i;
-  return IssueId{kNone};
+  return kNoIssue;
 }
 
-std::uint8_t axis_power(const Data& d, std::string_view id) {
-  for (std::size_t i = 0; i < d.axis.size(); ++i)
-    if (d.axis[i].id == id) return static_cast<std::uint8_t>(i);
-  return kNone;
+AxisId axis_power(const Data& d, std::string_view id) {
+  for (AxisId a : d.axis.ids())
+    if (d.axis[a].id == id) return a;
+  return kNoAxis;
 }
 
 std::uint32_t locations(const Data& d, std::initializer_list<const char*> ids) {
@@ -401,7 +401,8 @@ std::uint32_t locations(const Data& d, std::initializer_list<const char*> ids) {
 Game::Game(const Data& data) : data_(&data) {
   const Data& d = data;
   if (d.issues.size() > kMaxIssues || d.fronts.size() > kMaxFronts || d.theaters.size() > kMaxTheaters ||
-      d.locations.size() > kMaxLocations || d.spaces.size() > kMaxSpaces || d.leaders.size() > kMaxLeaders)
+      d.locations.size() > kMaxLocations || d.spaces.size() > kMaxSpaces || d.leaders.size() > kMaxLeaders ||
+      d.axis.size() > kMaxAxisPowers)
     throw DataError("the data set is larger than the engine's fixed arrays");
   known_.arctic = need(d.theater("arctic"), "the Arctic theater");
   known_.western_theater = need(d.theater("western"), "the Western theater");
@@ -629,7 +630,7 @@ std::uint64_t Game::hash(const State& s) const {
   auto add = [&](const auto& array) { h.add_range(std::begin(array), std::end(array)); };
   h.add(s.scenario);
   h.add(static_cast<std::uint64_t>(s.conference));
-  h.add(s.conference_card);
+  h.add(core::index_of(s.conference_card));
   h.add(s.steps.size());
   for (std::size_t i = 0; i < s.steps.size(); ++i)
     h.add((static_cast<std::uint64_t>(s.steps[i].id) << 24) |

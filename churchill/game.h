@@ -20,7 +20,7 @@ struct Known {
   FrontId western, eastern, mediterranean, cbi, far_east, central_pacific, sw_pacific;  // fronts
   SpaceId normandy, manchuria, bolero, west_germany, east_germany;                      // spaces
   SpaceId southern_italy, central_italy;                                                // spaces (7.81)
-  std::uint8_t italy;                                                                   // Axis power (7.63)
+  AxisId italy;                                                                         // Axis power (7.63)
   IssueId second_front, ussr_declares_war, strategic_materials, a_bomb_research, global_issue;
   std::array<IssueId, 2> leadership;  // [Region] Theater Leadership issue
   LeaderId stalin;                    // Stalin's Leader card (5.25 Paranoia)

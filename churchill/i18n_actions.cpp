@@ -47,7 +47,7 @@ class ActionWording {
     const Step& top = s_.steps.top();
     switch (top.id) {
       case StepId::RevealConference: {
-        const ConferenceCard& c = d_.conference_cards[at(v)];
+        const ConferenceCard& c = d_.conference_cards[conference_card_at(v)];
         return tr("action.chance_card",
                   {{"title", nm(conference_key(c.conference))}, {"version", Message::plain(std::string(1, c.version))}});
       }

@@ -68,7 +68,7 @@ Worded Wording::message(const core::LogEntry& e) const {
   auto loc = [&](int i) { return nm(location_key(d_, location_at(i))); };
   switch (static_cast<Event>(e.event)) {
     case Event::ConferenceCard: {
-      const ConferenceCard& card = d_.conference_cards[at(a)];
+      const ConferenceCard& card = d_.conference_cards[conference_card_at(a)];
       const std::string k = conference_key(card.conference);
       return {"log.conference_card",
               {{"number", num(card.conference)},
@@ -176,7 +176,7 @@ Worded Wording::message(const core::LogEntry& e) const {
       if (b >= 0) return {"log.ijn_sortie", {{"roll", num(a)}, {"theater", nm(theater_key(d_, theater_at(b)))}}, {}};
       return {"log.ijn_no_sortie", {{"roll", num(a)}}, {}};
     case Event::IjnBattle: return {b ? "log.ijn_eliminated" : "log.ijn_returns", {{"roll", num(a)}, {"count", num(c)}}, {}};
-    case Event::Surrender: return {"log.surrender", {{"axis", nm(axis_key(d_, a == 0 ? 0 : 1))}}, {}};
+    case Event::Surrender: return {"log.surrender", {{"axis", nm(axis_key(d_, surrendered_axis(a)))}}, {}};
     case Event::GameWon: return {"log.game_won", {{"power", power(a)}}, {}};
     case Event::SecretAgendaDrawn: return {"log.secret_agenda_drawn", {{"power", power(a)}}, b};
     case Event::BreakthroughHeld:

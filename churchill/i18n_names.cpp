@@ -22,7 +22,7 @@ std::string staff_key(const Data& d, Power p, int card) { return "staff." + d.st
 std::string conference_key(int number) { return fmt::format("conference.{}", number); }
 std::string issue_key(const Data& d, int issue) { return "issue." + d.issues[issue_at(issue)].id; }
 std::string theater_key(const Data& d, TheaterId theater) { return "theater." + d.theaters[theater].id; }
-std::string axis_key(const Data& d, int axis) { return "axis." + d.axis[at(axis)].id; }
+std::string axis_key(const Data& d, AxisId axis) { return "axis." + d.axis[axis].id; }
 std::string space_key(const Data& d, SpaceId space) { return "space." + d.spaces[space].id; }
 std::string front_key(const Data& d, FrontId front) { return "front." + d.fronts[front].id; }
 std::string location_key(const Data& d, LocationId location) { return "location." + d.locations[location].id; }
@@ -41,7 +41,7 @@ std::vector<std::string> entity_name_keys(const Data& d) {
   for (const Conference& c : d.conferences) add(conference_key(c.number));
   for (int i = 0; valid(d.issues, i); ++i) add(issue_key(d, i));
   for (TheaterId t : d.theaters.ids()) add(theater_key(d, t));
-  for (int i = 0; valid(d.axis, i); ++i) add(axis_key(d, i));
+  for (AxisId a : d.axis.ids()) add(axis_key(d, a));
   for (SpaceId sp : d.spaces.ids()) add(space_key(d, sp));
   for (FrontId f : d.fronts.ids()) add(front_key(d, f));
   for (LocationId l : d.locations.ids()) add(location_key(d, l));
@@ -76,7 +76,7 @@ std::string issue_number(const Data& d, int issue) {
 }
 std::string Names::issue(int issue) const { return name(issue_key(data_, issue)); }
 std::string Names::theater(TheaterId theater) const { return name(theater_key(data_, theater)); }
-std::string Names::axis(int axis) const { return name(axis_key(data_, axis)); }
+std::string Names::axis(AxisId axis) const { return name(axis_key(data_, axis)); }
 std::string Names::space(SpaceId space) const { return name(space_key(data_, space)); }
 std::string Names::front(FrontId front) const { return name(front_key(data_, front)); }
 std::string Names::location(LocationId location) const { return name(location_key(data_, location)); }
@@ -84,14 +84,14 @@ std::string Names::a_bomb(int space) const { return name(a_bomb_key(data_, space
 std::string Names::global_issue(int global_issue) const { return name(global_issue_key(data_, global_issue)); }
 std::string Names::reserve(ReserveKind k) const { return tr(reserve_key(k)); }
 
-std::string Names::band_title(int card, Band band) const {
-  const ConferenceCard& c = data_.conference_cards[at(card)];
+std::string Names::band_title(ConferenceCardId card, Band band) const {
+  const ConferenceCard& c = data_.conference_cards[card];
   const std::string key = fmt::format("conference_card.{}.{}.title", c.id, band_name(band));
   return catalogues_.contains(language_, key) ? tr(key) : c.bands[at(static_cast<int>(band))].title;
 }
 
-std::string Names::band_text(int card, Band band) const {
-  const ConferenceCard& c = data_.conference_cards[at(card)];
+std::string Names::band_text(ConferenceCardId card, Band band) const {
+  const ConferenceCard& c = data_.conference_cards[card];
   const std::string key = fmt::format("conference_card.{}.{}.text", c.id, band_name(band));
   return catalogues_.contains(language_, key) ? tr(key) : c.bands[at(static_cast<int>(band))].text;
 }

@@ -24,7 +24,7 @@ std::string issue_number(const Data& d, int issue);       // "2" for us-producti
 std::string conference_key(int number);                   // "conference.1" (the rulebook numbers them, 9.71)
 std::string issue_key(const Data& d, int issue);          // "issue.second-front"
 std::string theater_key(const Data& d, TheaterId theater);
-std::string axis_key(const Data& d, int axis);
+std::string axis_key(const Data& d, AxisId axis);
 std::string space_key(const Data& d, SpaceId space);
 std::string front_key(const Data& d, FrontId front);
 std::string location_key(const Data& d, LocationId location);
@@ -70,7 +70,7 @@ class Names {
   std::string conference(int number) const;
   std::string issue(int issue) const;
   std::string theater(TheaterId theater) const;
-  std::string axis(int axis) const;
+  std::string axis(AxisId axis) const;
   std::string space(SpaceId space) const;
   std::string front(FrontId front) const;
   std::string location(LocationId location) const;
@@ -78,8 +78,8 @@ class Names {
   std::string global_issue(int global_issue) const;
   std::string reserve(ReserveKind k) const;
   // A conference card band's title and text where the catalogue has them, else the data's English.
-  std::string band_title(int card, Band band) const;
-  std::string band_text(int card, Band band) const;
+  std::string band_title(ConferenceCardId card, Band band) const;
+  std::string band_text(ConferenceCardId card, Band band) const;
 
  private:
   std::string name(const std::string& key) const { return tr(key + ".name"); }

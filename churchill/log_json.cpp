@@ -160,7 +160,7 @@ nlohmann::json value(const Data& d, Arg kind, int v, int power) {
     case kSpace: return id_in(d.spaces, v);
     case kABomb: return id_in(d.a_bomb, v);
     case kGlobalIssue: return id_in(d.global_issues, v);
-    case kAxis: return id_in(d.axis, v == 0 ? 0 : 1);
+    case kAxis: return id_in(d.axis, index(surrendered_axis(v)));
     case kReserve:
       return v >= 0 && v < kReserveKinds ? nlohmann::json(reserve_kind_name(static_cast<ReserveKind>(v))) : nlohmann::json(nullptr);
     case kConferenceCard: return id_in(d.conference_cards, v);

@@ -75,6 +75,7 @@ SpaceId Data::space(std::string_view id) const { return SpaceId{index_of(spaces,
 LocationId Data::location(std::string_view id) const { return LocationId{index_of(locations, id)}; }
 IssueId Data::issue(std::string_view id) const { return IssueId{index_of(issues, id)}; }
 LeaderId Data::leader(std::string_view id) const { return LeaderId{index_of(leaders, id)}; }
+ConferenceCardId Data::conference_card(std::string_view id) const { return ConferenceCardId{index_of(conference_cards, id)}; }
 const Scenario* Data::scenario(std::string_view id) const {
   const std::uint8_t i = index_of(scenarios, id);
   return i == kNone ? nullptr : &scenarios[i];

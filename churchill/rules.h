@@ -101,7 +101,8 @@ struct LogArg {
   constexpr LogArg(int i) : v(i) {}  // NOLINT: implicit, as the int it is
   template <class Id>
   requires std::is_same_v<Id, Power> || std::is_same_v<Id, FrontId> || std::is_same_v<Id, IssueId> || std::is_same_v<Id, StaffId> ||
-      std::is_same_v<Id, TheaterId> || std::is_same_v<Id, SpaceId> || std::is_same_v<Id, LocationId> || std::is_same_v<Id, LeaderId>
+      std::is_same_v<Id, TheaterId> || std::is_same_v<Id, SpaceId> || std::is_same_v<Id, LocationId> || std::is_same_v<Id, LeaderId> ||
+      std::is_same_v<Id, AxisId> || std::is_same_v<Id, ConferenceCardId>
   constexpr LogArg(Id id) : v(index(id)) {}  // NOLINT: implicit, a log argument is the id's index
 };
 struct Ctx : core::steps::Context<Game, State, CCtx> {

@@ -415,8 +415,8 @@ using SecretAgendaDeal = Of<StepId::SecretAgendaDeal, Dealing>;
 
 struct State {
   std::uint8_t scenario = 0;
-  std::int8_t conference = 1;            // 1..10
-  std::uint8_t conference_card = kNone;  // index into Data::conference_cards once revealed
+  std::int8_t conference = 1;                            // 1..10
+  ConferenceCardId conference_card = kNoConferenceCard;  // once revealed (9.2)
   core::StepStack<Step, 24> steps;
 
   // Conference table

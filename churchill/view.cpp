@@ -175,10 +175,10 @@ nlohmann::json end_json(const Game& g, const State& s, const ScoreSheet& sheet) 
   const Message why = end_why(g, s, sheet.total);
   const auto adjusted = adjusted_message(g, s, sheet.total);
   nlohmann::json surrendered = nlohmann::json::array(), surrendered_keys = nlohmann::json::array();
-  for (std::size_t a = 0; a < 2; ++a)
-    if (s.surrendered[a]) {
-      const int axis = static_cast<int>(a);  // 4.4: Germany, Japan (the data's first two Axis powers)
-      surrendered.push_back(d.axis[at(axis)].name);
+  for (int r = 0; r < 2; ++r)
+    if (s.surrendered[at(r)]) {
+      const AxisId axis = surrendered_axis(r);
+      surrendered.push_back(d.axis[axis].name);
       surrendered_keys.push_back(axis_key(d, axis) + ".name");
     }
   return {{"case", end_case_name(end)},
@@ -282,7 +282,8 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
   const Data& d = g.data();
   nlohmann::json j;
   j["conference"] = s.conference;
-  j["conference_card"] = s.conference_card == kNone ? nlohmann::json(nullptr) : nlohmann::json(d.conference_cards[s.conference_card].id);
+  j["conference_card"] =
+      s.conference_card == kNoConferenceCard ? nlohmann::json(nullptr) : nlohmann::json(d.conference_cards[s.conference_card].id);
   nlohmann::json hand = nlohmann::json::array();
   if (seat) {
     const Power me = power_at(*seat);  // the seat's power

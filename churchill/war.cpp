@@ -642,7 +642,7 @@ void enter(const Ctx& c, FrontId front, const char* rule) {
     --s.naval[f.theater];
     c.note("7.75", -1, Event::NavalLost, f.theater);
   }
-  if (space == f.end && sp.axis != kNone) s.entered_this_conference |= static_cast<std::uint8_t>(1u << index(front));
+  if (space == f.end && sp.axis != kNoAxis) s.entered_this_conference |= static_cast<std::uint8_t>(1u << index(front));
   // 7.13: the locations of the space left behind are now behind the front, once each.
   if (left == kNoSpace) return;
   for (LocationId l : c.d.locations.ids()) {

@@ -32,8 +32,7 @@ class Agenda : public Table {
 TEST_F(Decision, Rule_5_12_PolMilPlacementsInOrderAndTheirLimits) {
   // Card 1a's white band: Churchill and Roosevelt each roll once to place a network (5.12 order:
   // Churchill first).
-  for (std::size_t i = 0; i < data().conference_cards.size(); ++i)
-    if (data().conference_cards[i].id == "1a") start.conference_card = static_cast<std::uint8_t>(i);
+  start.conference_card = data().conference_card("1a");
   begin(step::PolMilRoll{4, 0, 1, 0, 1});  // band 4, effect 0: one roll for the first power
   // France holds a US network: it is removed and the UK's is discarded.
   chance("polmil 1-1");
@@ -46,8 +45,7 @@ TEST_F(Decision, Rule_5_12_PolMilPlacementsInOrderAndTheirLimits) {
 
 TEST_F(Decision, Rule_5_12_NetworksBeyondTwoAreDiscarded) {
   start.networks[data().location("poland")] = 2;  // 9.54 has a UK network in Poland; make it two
-  for (std::size_t i = 0; i < data().conference_cards.size(); ++i)
-    if (data().conference_cards[i].id == "1a") start.conference_card = static_cast<std::uint8_t>(i);
+  start.conference_card = data().conference_card("1a");
   begin(step::PolMilRoll{4, 0, 1, 0, 1});  // band 4, effect 0: one roll for the first power
   chance("polmil 3-1");                    // Poland
   EXPECT_EQ(s().networks[data().location("poland")], 2);

@@ -155,6 +155,33 @@ TEST(ChurchillPreconditions, ALeaderIsItsByteAndAnIdThatNamesNoLeaderStopsACheck
 #endif
 }
 
+// An Axis power and a conference card are typed the same way (AxisId, Data::axis and a space's Axis
+// power; ConferenceCardId, Data::conference_cards and the State's card, kNoConferenceCard until it
+// is revealed, the byte kNone it always held): an id that names none stops a checked build.
+TEST(ChurchillPreconditions, AnAxisPowerOrAConferenceCardIsItsByteAndNoneIndexesNothing) {
+  static_assert(sizeof(AxisId) == 1 && sizeof(ConferenceCardId) == 1);
+  const Data& d = data();
+  const Game g(d);
+  const State s = g.new_game(*d.scenario("training"));
+  EXPECT_EQ(s.conference_card, kNoConferenceCard) << "9.2: revealed when the conference begins";
+  EXPECT_EQ(core::index_of(s.conference_card), kNone);
+  EXPECT_EQ(d.conference_cards[d.conference_card("8c")].id, "8c");
+  EXPECT_EQ(d.conference_card("8d"), kNoConferenceCard);
+  EXPECT_EQ(d.axis[surrendered_axis(0)].id, "germany");
+  EXPECT_EQ(d.axis[surrendered_axis(1)].id, "japan");
+  EXPECT_EQ(d.axis[g.known().italy].id, "italy");
+  EXPECT_EQ(d.spaces[d.space("germany")].axis, surrendered_axis(0));
+  EXPECT_EQ(d.spaces[d.space("normandy")].axis, kNoAxis);
+#if defined(CORE_CHECKS) || !defined(NDEBUG)
+  EXPECT_DEATH({ [[maybe_unused]] const auto& c = d.conference_cards[s.conference_card]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto c = conference_card_at(kConferenceCards); }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto& a = d.axis[d.spaces[d.space("normandy")].axis]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const auto& a = d.axis[axis_at(static_cast<int>(d.axis.size()))]; }, "precondition failed");
+#else
+  GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
+#endif
+}
+
 // A hand (and a draw pile, and the cards out of the game) is a set of staff cards whose storage is the
 // word of bits the State always held (core::IdBits): the set is that word, bit for bit, so a State's
 // layout and hash are unchanged; it lists its cards lowest first; and a card past the word's 32 bits

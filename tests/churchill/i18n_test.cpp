@@ -219,7 +219,7 @@ TEST(I18nNames, EnglishNamesAreTheDataSetsNames) {
     EXPECT_EQ(en.tr(churchill::conference_key(c.number) + ".place"), c.place);
     EXPECT_EQ(en.tr(churchill::conference_key(c.number) + ".date"), c.date);
   }
-  for (int i = 0; i < static_cast<int>(d.axis.size()); ++i) EXPECT_EQ(en.axis(i), d.axis[static_cast<std::size_t>(i)].name);
+  for (churchill::AxisId a : d.axis.ids()) EXPECT_EQ(en.axis(a), d.axis[a].name);
   for (int i = 0; i < static_cast<int>(d.a_bomb.size()); ++i) EXPECT_EQ(en.a_bomb(i), d.a_bomb[static_cast<std::size_t>(i)].name);
   for (int i = 0; i < static_cast<int>(d.global_issues.size()); ++i) {
     const auto& g = d.global_issues[static_cast<std::size_t>(i)];
@@ -244,23 +244,20 @@ TEST(I18nNames, RulebookNamesInItalianAndRussian) {
   EXPECT_EQ(it.power(static_cast<int>(churchill::Power::US)), "USA");
   EXPECT_EQ(ru.power(-1), "-");
   // Where the Italian edition prints a card, its text: the 8C green band and Beaverbrook.
-  const int tolstoy_c = [&] {
-    for (std::size_t i = 0; i < d.conference_cards.size(); ++i)
-      if (d.conference_cards[i].id == "8c") return static_cast<int>(i);
-    return -1;
-  }();
-  ASSERT_GE(tolstoy_c, 0);
+  const churchill::ConferenceCardId tolstoy_c = d.conference_card("8c");
+  ASSERT_NE(tolstoy_c, churchill::kNoConferenceCard);
   EXPECT_EQ(it.band_title(tolstoy_c, churchill::Band::Green), "Churchill/Mountbatten al Cairo");
   EXPECT_EQ(it.staff_text(churchill::Power::UK, 1), "Attributo: +2 al valore se Churchill è ancora attivo nella conferenza.");
-  EXPECT_EQ(it.band_title(0, churchill::Band::Green), "Operazione Husky (Sicilia)");
-  EXPECT_EQ(ru.band_title(0, churchill::Band::Green), "Операция «Хаски» (Сицилия)");
+  const churchill::ConferenceCardId first = churchill::conference_card_at(0);
+  EXPECT_EQ(it.band_title(first, churchill::Band::Green), "Operazione Husky (Sicilia)");
+  EXPECT_EQ(ru.band_title(first, churchill::Band::Green), "Операция «Хаски» (Сицилия)");
   // A band a catalogue lacks reads in English (the data's text), not as a key.
   i18n::Catalogues partial;
   partial.add(i18n::Catalogue::from_json("en", "{}", "en"));
   partial.add(i18n::Catalogue::from_json("it", "{}", "it"));
   const Names bare(d, partial, "it");
-  EXPECT_EQ(bare.band_title(0, churchill::Band::Green), d.conference_cards[0].bands[0].title);
-  EXPECT_EQ(bare.band_text(0, churchill::Band::Red), d.conference_cards[0].bands[1].text);
+  EXPECT_EQ(bare.band_title(first, churchill::Band::Green), d.conference_cards[first].bands[0].title);
+  EXPECT_EQ(bare.band_text(first, churchill::Band::Red), d.conference_cards[first].bands[1].text);
 }
 
 TEST(I18nNames, EveryConferenceCardBandInEveryLanguage) {
