@@ -18,14 +18,14 @@ const Effect& band_effect(const CCtx& c, int band, int effect) {
 // The next power of the Pol-Mil placement order at or after `from` that the effect names.
 int next_polmil_power(const Effect& e, int from) {
   for (int i = from; i < kPowers; ++i)
-    if (e.powers & power_bit(kPolMilOrder[at(i)])) return i;
+    if (e.powers.test(kPolMilOrder[at(i)])) return i;
   return kPowers;
 }
 
 // Pushes the Pol-Mil rolls of effect `r`: `rolls` for each power it names, in the order of 5.12.
 // False if none.
 bool start_polmil_rolls(const Ctx& c, const Effect& e, int band, int effect, int rolls) {
-  const int first = e.powers ? next_polmil_power(e, 0) : 0;
+  const int first = e.powers.any() ? next_polmil_power(e, 0) : 0;
   if (rolls <= 0 || first >= kPowers) return false;
   c.push(step::PolMilRoll{band, effect, rolls, first, rolls});
   return true;
@@ -223,13 +223,13 @@ void apply_polmil_roll(const Ctx& c, core::Action a) {
   c.s.steps.pop();
   const int red = roll / 8, blue = roll % 8;
   const LocationId location = c.d.polmil.cells[at(red - 1)][at(blue - 1)];
-  const std::optional<Power> power = e.powers ? std::optional(kPolMilOrder[at(r.order)]) : std::nullopt;
+  const std::optional<Power> power = e.powers.any() ? std::optional(kPolMilOrder[at(r.order)]) : std::nullopt;
   c.note("5.12", power ? index(*power) : -1, Event::PolMilCell, red, blue, location,
          static_cast<int>(e.polmil) + 1);  // + 1: what the roll is for
   apply_polmil_result(c, e, power, location);
   if (r.rolls_left > 1) {
     c.push(step::PolMilRoll{r.band, r.effect, r.rolls_per_power, r.order, r.rolls_left - 1});
-  } else if (e.powers) {
+  } else if (e.powers.any()) {
     const int next = next_polmil_power(e, r.order + 1);
     if (next < kPowers) c.push(step::PolMilRoll{r.band, r.effect, r.rolls_per_power, next, r.rolls_per_power});
   }
@@ -296,12 +296,12 @@ void resolve_agenda(const Ctx& c) {
   State& s = c.s;
   for (Power p : kAllPowers) c.note("5.13", index(p), Event::AgendaRevealed, index(p), s.agenda_card[p], s.agenda_value[p]);
   const int best = *std::max_element(s.agenda_value.begin(), s.agenda_value.end());
-  std::uint8_t tied = 0;
+  PowerSet tied;
   for (Power p : kAllPowers)
-    if (s.agenda_value[p] == best) tied |= power_bit(p);
+    if (s.agenda_value[p] == best) tied.set(p);
   s.steps.pop();
-  if (bit_count(tied) == 1)
-    tie_decided(c, 0, power_at(__builtin_ctz(tied)));  // the bit of the one power
+  if (tied.count() == 1)
+    tie_decided(c, 0, tied.nth(0));  // the one power
   else
     start_tie(c, 0, tied);
 }

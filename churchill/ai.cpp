@@ -83,9 +83,9 @@ void add_conference_on_course(const Game& g, const State& s, std::array<double, 
     if (s.issues[i].where == IssueWhere::Table && s.issues[i].track != kCenter) ++issues[core::index_of(s.issues[i].track)];
   const int most = *std::max_element(issues.begin(), issues.end());
   if (most == 0 || std::count(issues.begin(), issues.end(), most) > 1) return;
-  const auto p = static_cast<std::size_t>(std::max_element(issues.begin(), issues.end()) - issues.begin());
+  const Power p = power_at(static_cast<int>(std::max_element(issues.begin(), issues.end()) - issues.begin()));  // the one with most
   for (const VictoryCondition& v : g.data().victory)
-    if (v.condition == VpCondition::ConferencesWon && (v.powers & (1u << p))) vp[p] += v.vp;
+    if (v.condition == VpCondition::ConferencesWon && v.powers.test(p)) vp[core::index_of(p)] += v.vp;
 }
 
 }  // namespace

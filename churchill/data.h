@@ -34,10 +34,15 @@ std::optional<Power> power_from_name(std::string_view name);
 // arguments, step payloads' bytes) meet a typed array, checked by CORE_EXPECT where checks are live.
 constexpr Power power_at(int i) { return core::id_at<Power, kPowers>(i); }
 constexpr int index(Power p) { return static_cast<int>(p); }
-constexpr std::uint8_t power_bit(Power p) { return static_cast<std::uint8_t>(1u << index(p)); }
 // One value per power, indexed only by Power.
 template <class T>
 using PowerArray = core::IdArray<Power, T, kPowers>;
+// A set of powers (the powers a Pol-Mil placement or a victory condition names, the powers tied):
+// bit i for the power of index i, in the byte such a set has always been (core::IdBits), so a step
+// payload that holds one packs the same bits. power_bit(p) is the set of the one power.
+using PowerSet = core::IdBits<Power, std::uint8_t>;
+constexpr PowerSet power_bit(Power p) { return PowerSet::of(p); }
+inline constexpr PowerSet kEveryPower = PowerSet::first(kPowers);
 
 inline constexpr std::uint8_t kNone = 0xff;  // "no index"
 // None, where a byte of the State or a datum may name no power (a Meeting play nobody made, a
@@ -167,6 +172,13 @@ using IssueArray = core::IdArray<IssueId, T, kMaxIssues>;
 constexpr IssueId issue_at(int i) { return core::id_at<IssueId, kMaxIssues>(i); }
 constexpr int index(IssueId i) { return static_cast<int>(i); }
 inline constexpr IssueId kNoIssue = IssueId{kNone};  // where a byte or a datum names no issue
+// A set of issues (the issues on the table, the conditional ones, a condition's): bit i for the
+// issue of index i.
+using IssueSet = core::IdBits<IssueId, std::uint32_t>;
+static_assert(kMaxIssues <= static_cast<int>(IssueSet::kWidth));
+// A set of kinds of issue (a condition's), bit i for the kind of value i.
+using IssueKindSet = core::IdBits<IssueKind, std::uint16_t>;
+static_assert(kIssueKinds <= static_cast<int>(IssueKindSet::kWidth));
 
 struct Issue {
   std::string id, name;
@@ -185,9 +197,9 @@ struct Issue {
 // When a card effect applies; every set member must hold.
 struct Condition {
   enum class Use : std::uint8_t { Any, Advance, Debate } use = Use::Any;
-  std::uint16_t issue_kinds = 0;  // bits of IssueKind; 0 = any kind
-  std::uint32_t issues = 0;       // bits of issue indices; 0 = any issue
-  std::uint8_t on_track = 0;      // bits of Power: the issue lies on one of these tracks; 0 = anywhere
+  IssueKindSet issue_kinds;  // none: any kind
+  IssueSet issues;           // none: any issue
+  PowerSet on_track;         // the issue lies on one of these powers' tracks; none: anywhere
   // A Leader card: it leads its power and is active / inactive. A card naming Roosevelt does not
   // also apply to Truman (Glossary).
   LeaderId leader_active = kNoLeader;
@@ -239,7 +251,7 @@ struct Effect {
   EffectType type{};
   std::int8_t amount = 0;           // modifier / paranoia amount; count of markers, production, reserves
   Power power = kNoPower;           // conference-card effects: the power concerned
-  std::uint8_t powers = 0;          // Pol-Mil placements: bits of Power
+  PowerSet powers;                  // Pol-Mil placements: the powers that place (none: the card's)
   TheaterId theater = kNoTheater;   // PlaceNaval, AxisReserve (navies), MandateProduction, Convoy
   FrontId front = kNoFront;         // PlaceOffensive (or kAnyFront), AxisReserve (armies)
   IssueId issue = kNoIssue;         // PlaceIssue
@@ -440,14 +452,14 @@ enum class VpCondition : std::uint8_t {
 struct VpCase {
   FrontId front = kNoFront;
   SpaceId space = kNoSpace;
-  std::uint8_t powers = 0;
+  PowerSet powers;
 };
 
 struct VictoryCondition {
   std::string id, text;
   int vp = 0;
   VpCondition condition{};
-  std::uint8_t powers = 0;                      // bits of Power (0: every power, for itself)
+  PowerSet powers;                              // none: every power, for itself
   std::vector<VpCase> cases;                    // FrontInSpace
   FrontId front = kNoFront;                     // SpaceNeverEntered
   SpaceId space = kNoSpace;                     // SpaceNeverEntered

@@ -54,8 +54,8 @@ bool shared_type(EffectType t) {
   return t == EffectType::GainNetworks || t == EffectType::GainAlignment || t == EffectType::PlaceNaval || t == EffectType::PlaceOffensive;
 }
 
-std::uint8_t power_bits(const Node& n, const char* key) {
-  std::uint8_t bits = 0;
+PowerSet power_bits(const Node& n, const char* key) {
+  PowerSet bits;
   for (const std::string& name : n.string_or_strings(key)) {
     auto p = power_from_name(name);
     if (!p) n.fail(key, fmt::format("unknown power \"{}\" (UK, US or USSR)", name));
@@ -75,11 +75,11 @@ Condition read_condition(const Node& n, const Registry& ids) {
     for (const std::string& k : n.string_or_strings("issue_kind")) {
       bool found = false;
       for (const auto& [name, kind] : kKinds)
-        if (k == name) c.issue_kinds |= static_cast<std::uint16_t>(1u << static_cast<int>(kind)), found = true;
+        if (k == name) c.issue_kinds.set(kind), found = true;
       if (!found) n.fail("issue_kind", fmt::format("unknown issue kind \"{}\"", k));
     }
   if (n.has("issue"))
-    for (const std::string& id : n.string_or_strings("issue")) c.issues |= 1u << index(ids.issues.resolve(n, "issue", id));
+    for (const std::string& id : n.string_or_strings("issue")) c.issues.set(ids.issues.resolve(n, "issue", id));
   if (n.has("issue_on_track")) c.on_track = power_bits(n, "issue_on_track");
   if (n.has("leader_active")) c.leader_active = ids.leaders.resolve(n, "leader_active", n.str("leader_active"));
   if (n.has("leader_inactive")) c.leader_inactive = ids.leaders.resolve(n, "leader_inactive", n.str("leader_inactive"));

@@ -127,8 +127,8 @@ constexpr std::array<std::pair<const char*, VpCondition>, 16> kVpConditions = {{
     {"no-a-bomb", VpCondition::NoABomb},
 }};
 
-std::uint8_t powers_of(const Node& n) {
-  std::uint8_t bits = 0;
+PowerSet powers_of(const Node& n) {
+  PowerSet bits;
   for (const std::string& name : n.string_or_strings("powers")) {
     auto p = power_from_name(name);
     if (!p) n.fail("powers", fmt::format("unknown power \"{}\"", name));

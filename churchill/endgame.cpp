@@ -13,8 +13,8 @@ bool front_in(const Data& d, const State& s, FrontId front, SpaceId space) {
 }
 
 // G: which powers a Front in an Axis power scores for (US and UK Fronts count for both, 9.4 G).
-std::uint8_t occupiers(const Data& d, const State& s, SpaceId axis_space) {
-  std::uint8_t bits = 0;
+PowerSet occupiers(const Data& d, const State& s, SpaceId axis_space) {
+  PowerSet bits;
   for (FrontId f : d.fronts.ids())
     if (front_in(d, s, f, axis_space))
       bits |= d.fronts[f].color == Power::USSR ? power_bit(Power::USSR) : power_bit(Power::US) | power_bit(Power::UK);
@@ -28,20 +28,17 @@ struct Tally {
   std::vector<ScoreLine>* lines;
 };
 
-void add(Tally& sheet, const std::string& id, std::uint8_t powers, int vp) {
+void add(Tally& sheet, const std::string& id, PowerSet powers, int vp) {
   if (vp == 0) return;
-  for (Power p : kAllPowers)
-    if (powers & power_bit(p)) {
-      sheet.total[core::index_of(p)] += vp;
-      if (sheet.lines) sheet.lines->push_back({id, p, vp});
-    }
+  for (Power p : powers) {  // lowest first: UK, US, USSR
+    sheet.total[core::index_of(p)] += vp;
+    if (sheet.lines) sheet.lines->push_back({id, p, vp});
+  }
 }
-
-constexpr std::uint8_t kAll = 7;
 
 // One condition of 9.4, evaluated on a state.
 void score_condition(const Data& d, const Known& k, const State& s, const VictoryCondition& v, Tally& sheet) {
-  const std::uint8_t only = v.powers ? v.powers : kAll;
+  const PowerSet only = v.powers.any() ? v.powers : kEveryPower;
   switch (v.condition) {
     case VpCondition::Alignment:
     case VpCondition::NetworksWithoutAlignment:
@@ -58,7 +55,7 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
       break;
     case VpCondition::ConferencesWon:
       for (Power p : kAllPowers)
-        if (only & power_bit(p)) add(sheet, v.id, power_bit(p), v.vp * s.conferences_won[p]);
+        if (only.test(p)) add(sheet, v.id, power_bit(p), v.vp * s.conferences_won[p]);
       break;
     case VpCondition::EmptyColony:
       for (LocationId l : d.locations.ids())
@@ -78,7 +75,7 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
     }
     case VpCondition::GermanyWithoutWesternFront: {
       const SpaceId germany = d.fronts[k.western].end;
-      if (s.surrendered[0] && !(occupiers(d, s, germany) & power_bit(Power::US))) add(sheet, v.id, only, v.vp);
+      if (s.surrendered[0] && !occupiers(d, s, germany).test(Power::US)) add(sheet, v.id, only, v.vp);
       break;
     }
     case VpCondition::GermanTechnology:
@@ -86,7 +83,7 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
       break;
     case VpCondition::JapanUnoccupied: {
       const SpaceId japan = d.fronts[k.central_pacific].end;
-      if (s.surrendered[1] && occupiers(d, s, japan) == 0) add(sheet, v.id, only, v.vp);
+      if (s.surrendered[1] && occupiers(d, s, japan).none()) add(sheet, v.id, only, v.vp);
       break;
     }
     case VpCondition::SpaceNeverEntered:
@@ -111,25 +108,26 @@ void score_condition(const Data& d, const Known& k, const State& s, const Victor
 // for second is broken "between these two players only" (project ruling): when neither 4.44.1 nor
 // 4.44.2 names one of them, the US wins if it is one of them (Arsenal of Democracy wins ties,
 // 3.32); otherwise the two are Churchill and Stalin and 4.44.3 names Churchill.
-Power final_tiebreak(const Game& g, const State& s, std::uint8_t tied, bool tied_only) {
+Power final_tiebreak(const Game& g, const State& s, PowerSet tied, bool tied_only) {
   const Data& d = g.data();
-  if ((tied & power_bit(Power::US)) && s.a_bomb == static_cast<int>(d.a_bomb.size()) - 1) return Power::US;
+  if (tied.test(Power::US) && s.a_bomb == static_cast<int>(d.a_bomb.size()) - 1) return Power::US;
   const SpaceId germany = d.fronts[g.known().western].end;
-  if ((tied & power_bit(Power::USSR)) && occupiers(d, s, germany) == power_bit(Power::USSR)) return Power::USSR;
-  if (tied_only && (tied & power_bit(Power::US))) return Power::US;
+  if (tied.test(Power::USSR) && occupiers(d, s, germany) == power_bit(Power::USSR)) return Power::USSR;
+  if (tied_only && tied.test(Power::US)) return Power::US;
   return Power::UK;
 }
 
-std::uint8_t tied_at(const std::array<int, kPowers>& v, int value) {
-  std::uint8_t bits = 0;
-  for (int p = 0; p < kPowers; ++p)
-    if (v[at(p)] == value) bits |= static_cast<std::uint8_t>(1u << p);
+// The powers whose score in `v` (an array by a power's index) is `value`.
+PowerSet tied_at(const std::array<int, kPowers>& v, int value) {
+  PowerSet bits;
+  for (Power p : kAllPowers)
+    if (v[core::index_of(p)] == value) bits.set(p);
   return bits;
 }
 
 Power highest_wins(const Game& g, const State& s, const std::array<int, kPowers>& v, bool tied_only = false) {
-  const std::uint8_t top = tied_at(v, *std::max_element(v.begin(), v.end()));
-  return __builtin_popcount(top) == 1 ? power_at(__builtin_ctz(top)) : final_tiebreak(g, s, top, tied_only);  // the one bit
+  const PowerSet top = tied_at(v, *std::max_element(v.begin(), v.end()));
+  return top.count() == 1 ? top.nth(0) : final_tiebreak(g, s, top, tied_only);
 }
 
 // 9.4: the conditions that read where the Fronts are or which spaces they entered.
@@ -193,17 +191,18 @@ std::string_view end_case_name(EndCase c) {
 // 4.43: the totals after the highest loses 5 VP, the second 3 and the lowest gains 5.
 std::array<int, kPowers> hegemon_adjusted(const std::array<int, kPowers>& v) {
   const int most = *std::max_element(v.begin(), v.end()), fewest = *std::min_element(v.begin(), v.end());
-  const std::uint8_t top = tied_at(v, most), bottom = tied_at(v, fewest);
+  const PowerSet top = tied_at(v, most), bottom = tied_at(v, fewest);
   std::array<int, kPowers> adjusted = v;
-  for (int p = 0; p < kPowers; ++p) {
-    const bool is_top = top & (1u << p), is_bottom = bottom & (1u << p);
+  for (Power p : kAllPowers) {
+    const bool is_top = top.test(p), is_bottom = bottom.test(p);
     if (most == fewest) break;  // all three tied: the adjustments cancel
-    if (__builtin_popcount(top) == 2)
-      adjusted[at(p)] += is_top ? -5 : 5;
-    else if (__builtin_popcount(bottom) == 2)
-      adjusted[at(p)] += is_bottom ? 5 : -5;
+    int& score = adjusted[core::index_of(p)];
+    if (top.count() == 2)
+      score += is_top ? -5 : 5;
+    else if (bottom.count() == 2)
+      score += is_bottom ? 5 : -5;
     else
-      adjusted[at(p)] += is_top ? -5 : is_bottom ? 5 : -3;
+      score += is_top ? -5 : is_bottom ? 5 : -3;
   }
   return adjusted;
 }
@@ -214,15 +213,15 @@ Power Game::winner(const State& s) const { return winner(s, totals(s, true)); }
 // 4.4: the winner if the game ended on this board with the scores `v`.
 Power Game::winner(const State& s, const std::array<int, kPowers>& v) const {
   const int most = *std::max_element(v.begin(), v.end());
-  const std::uint8_t top = tied_at(v, most);
+  const PowerSet top = tied_at(v, most);
   switch (end_case(s, v)) {
     case EndCase::GlobalHegemon:  // 4.43: -5 / -3 / +5
       return highest_wins(*this, s, hegemon_adjusted(v));
     case EndCase::AllianceVictory: return highest_wins(*this, s, v);
     case EndCase::BrokenAlliance: break;
   }
-  if (__builtin_popcount(top) > 1) return final_tiebreak(*this, s, top, false);
-  const Power leader = power_at(__builtin_ctz(top));  // the one bit
+  if (top.count() > 1) return final_tiebreak(*this, s, top, false);
+  const Power leader = top.nth(0);  // the one power
   const int others = std::accumulate(v.begin(), v.end(), 0) - most;
   if (most > others) return leader;
   std::array<int, kPowers> rest = v;

@@ -153,9 +153,8 @@ std::optional<OptionsWhy> why_few_options(const Game& g, const State& s, core::S
       if (legal.size() == 1) why = make("why.one_front_open", "6.1", {{"action", only}});
       break;
     case StepId::TieBreakOffer:  // what happens if every Leader declines (4.53)
-      why = make(
-          s.steps.top().as<step::TieBreakOffer>().tied & power_bit(Power::US) ? "why.tie_us_wins_otherwise" : "why.tie_us_gives_otherwise",
-          "4.53");
+      why = make(s.steps.top().as<step::TieBreakOffer>().tied.test(Power::US) ? "why.tie_us_wins_otherwise" : "why.tie_us_gives_otherwise",
+                 "4.53");
       break;
     case StepId::GlobalIssue:
       if (legal.size() == 1) why = make("why.one_global_marker", "6.11", {{"action", only}});

@@ -35,10 +35,10 @@ bool holds(const CCtx& c, const Condition& w, const Play& p, bool debate) {
   const IssueId issue = p.issue;
   if (w.use == Condition::Use::Advance && debate) return false;
   if (w.use == Condition::Use::Debate && !debate) return false;
-  if (issue == kNoIssue && (w.use != Condition::Use::Any || w.issue_kinds || w.issues || w.on_track)) return false;
-  if (w.issue_kinds && !(w.issue_kinds & (1u << static_cast<int>(c.d.issues[issue].kind)))) return false;
-  if (w.issues && !(w.issues & IssueSet::of(issue).bits)) return false;  // the condition's bits of issues
-  if (w.on_track && !(p.track != kCenter && (w.on_track & power_bit(p.track)))) return false;
+  if (issue == kNoIssue && (w.use != Condition::Use::Any || w.issue_kinds.any() || w.issues.any() || w.on_track.any())) return false;
+  if (w.issue_kinds.any() && !w.issue_kinds.test(c.d.issues[issue].kind)) return false;
+  if (w.issues.any() && !w.issues.test(issue)) return false;
+  if (w.on_track.any() && !(p.track != kCenter && w.on_track.test(p.track))) return false;
   if (w.leader_active != kNoLeader && !leader_is(c, w.leader_active, true)) return false;
   if (w.leader_inactive != kNoLeader && !leader_is(c, w.leader_inactive, false)) return false;
   return true;
@@ -95,7 +95,8 @@ std::uint8_t staff_traits(const StaffCard& card) {
   std::uint8_t traits = 0;
   for (const Effect& e : card.effects) {
     if (e.type == EffectType::LessThanFullValue) traits |= kLesserValue;
-    if (e.type == EffectType::Modifier && (e.when.issue_kinds || e.when.issues || e.when.on_track)) traits |= kValueByIssue;
+    if (e.type == EffectType::Modifier && (e.when.issue_kinds.any() || e.when.issues.any() || e.when.on_track.any()))
+      traits |= kValueByIssue;
   }
   return traits;
 }
@@ -652,12 +653,12 @@ void end_meeting(const Ctx& c) {
   if (s.second_front) c.note("6.21", -1, Event::ConditionalInEffect, c.k.second_front);
   if (s.ussr_declares_war) c.note("6.22", -1, Event::ConditionalInEffect, c.k.ussr_declares_war);
   const int most = *std::max_element(won.begin(), won.end());
-  std::uint8_t tied = 0;
+  PowerSet tied;
   for (Power p : kAllPowers)
-    if (won[p] == most) tied |= power_bit(p);
+    if (won[p] == most) tied.set(p);
   s.steps.pop();
-  if (__builtin_popcount(tied) == 1)
-    tie_decided(c, 1, power_at(__builtin_ctz(tied)));  // the bit of the one power
+  if (tied.count() == 1)
+    tie_decided(c, 1, tied.nth(0));  // the one power
   else
     start_tie(c, 1, tied);
 }

@@ -43,20 +43,20 @@ void place_alignment_polmil(const Ctx& c, Power power, LocationId location) {
   }
 }
 
-void remove_networks(const Ctx& c, LocationId location, std::uint8_t powers, bool all) {
+void remove_networks(const Ctx& c, LocationId location, PowerSet powers, bool all) {
   State& s = c.s;
   const Power owner = s.network_owner[location];
-  if (s.networks[location] == 0 || (powers && !(powers & power_bit(owner)))) return;
+  if (s.networks[location] == 0 || (powers.any() && !powers.test(owner))) return;
   const int n = all ? s.networks[location] : 1;
   add_to(s.networks[location], -n);
   if (s.networks[location] == 0) s.network_owner[location] = kNoPower;
   for (int i = 0; i < n; ++i) c.note(kPolMil, owner, Event::NetworkRemoved, owner, location);
 }
 
-void remove_alignment(const Ctx& c, LocationId location, std::uint8_t powers) {
+void remove_alignment(const Ctx& c, LocationId location, PowerSet powers) {
   State& s = c.s;
   const Power holder = s.alignment[location];
-  if (holder == kNoPower || (powers && !(powers & power_bit(holder)))) return;
+  if (holder == kNoPower || (powers.any() && !powers.test(holder))) return;
   s.alignment[location] = kNoPower;
   c.note(kPolMil, holder, Event::AlignmentRemoved, holder, location);
 }

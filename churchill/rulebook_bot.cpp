@@ -174,7 +174,7 @@ class RulebookBot final : public Bot {
       for (StaffId c : s.hand[who])
         for (const Effect& e : card(c).effects)
           if (e.type == EffectType::Modifier && e.amount > 0 &&
-              ((e.when.issues & IssueSet::of(issue).bits) || (e.when.issue_kinds & (1u << static_cast<int>(d().issues[issue].kind)))))
+              (e.when.issues.test(issue) || e.when.issue_kinds.test(d().issues[issue].kind)))
             best = std::max<int>(best, e.amount);
       return best;
     }
@@ -234,10 +234,9 @@ class RulebookBot final : public Bot {
 
   static std::vector<Priority> tie_offer(const Ctx& x) {
     // Break a tie the 'Bot is in; otherwise keep the Leader.
-    return {[&x](core::Action a, int&) {
-              return kind_of(a) == Act::TieBreak && (x.s.steps.top().as<step::TieBreakOffer>().tied & power_bit(x.who));
-            },
-            [](core::Action a, int&) { return kind_of(a) == Act::NoTieBreak; }};
+    return {
+        [&x](core::Action a, int&) { return kind_of(a) == Act::TieBreak && x.s.steps.top().as<step::TieBreakOffer>().tied.test(x.who); },
+        [](core::Action a, int&) { return kind_of(a) == Act::NoTieBreak; }};
   }
 
   static std::vector<Priority> choose_other(const Ctx& x) {

@@ -269,7 +269,7 @@ void selection_legal(const CCtx& c, core::ActionList& out);
 core::Action selection_random(const CCtx& c, core::Rng& rng);  // its list's item rng.below(size)
 void apply_selection(const Ctx& c, core::Action a);
 // ties.cpp (4.5)
-void start_tie(const Ctx& c, int kind, std::uint8_t tied);
+void start_tie(const Ctx& c, int kind, PowerSet tied);
 void tie_legal(const CCtx& c, core::ActionList& out);
 void apply_tie(const Ctx& c, core::Action a);
 void tie_decided(const Ctx& c, int kind, Power winner);  // kind 0: agenda, 1: conference
@@ -358,8 +358,8 @@ void apply_secret_agenda(const Ctx& c, core::Action a);
 // Pol-Mil placements and removals (5.12); placement.cpp
 void place_network_polmil(const Ctx& c, Power power, LocationId location);
 void place_alignment_polmil(const Ctx& c, Power power, LocationId location);
-void remove_networks(const Ctx& c, LocationId location, std::uint8_t powers, bool all);
-void remove_alignment(const Ctx& c, LocationId location, std::uint8_t powers);
+void remove_networks(const Ctx& c, LocationId location, PowerSet powers, bool all);
+void remove_alignment(const Ctx& c, LocationId location, PowerSet powers);
 
 // Support markers (6.5); placement.cpp
 inline bool can_place_naval(const CCtx& c, TheaterId theater) { return c.s.naval[theater] < 5; }

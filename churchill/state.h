@@ -24,9 +24,6 @@ inline void add_to(std::int8_t& counter, int n) { counter = static_cast<std::int
 // and hash are unchanged.
 using StaffSet = core::IdBits<StaffId, std::uint32_t>;
 static_assert(kStaffPerDeck <= static_cast<int>(StaffSet::kWidth));
-// A set of issues (the issues on the table, the conditional ones): bit i for the issue of index i.
-using IssueSet = core::IdBits<IssueId, std::uint32_t>;
-static_assert(kMaxIssues <= static_cast<int>(IssueSet::kWidth));
 // Seats are the powers: seat index == Power index.
 // An issue's track when it is on the centre space (and a play's, made on an issue there): no power's,
 // the byte kNoPower the State has always held there (an int8's -1).
@@ -138,6 +135,8 @@ inline constexpr std::size_t kStepCount = static_cast<std::size_t>(StepId::Count
 using Step = core::steps::Record<StepId>;
 using StepBytes = core::steps::Bytes;
 constexpr std::int8_t byte_of(int v) { return static_cast<std::int8_t>(v); }
+// The powers tied in a payload's byte: its low three bits.
+constexpr PowerSet tied_of(std::int8_t b) { return PowerSet{static_cast<std::uint8_t>(b & 7)}; }
 
 // --- Step payloads ------------------------------------------------------------------------------
 // One type per step, named after it: pushed as `c.push(step::FrontRoll{front})`, read as
@@ -223,17 +222,17 @@ struct AgendaChiefRoll {
 struct AgendaResolve {
   static constexpr StepId id = StepId::AgendaResolve;
 };
-// 4.5 ties: kind 0 is the agenda's (4.51), 1 the conference winner's (4.52); tied, bits of Power.
+// 4.5 ties: kind 0 is the agenda's (4.51), 1 the conference winner's (4.52); tied, the powers tied.
 // TieBreakOffer: the seat offered the tie and how many seats were offered it before.
 // Layout: seat, kind, tied | offered << 3.
 struct TieBreakOffer {
   static constexpr StepId id = StepId::TieBreakOffer;
   Power seat = Power::UK;
   int kind = 0;
-  std::uint8_t tied = 0;
+  PowerSet tied;
   int offered = 0;
-  StepBytes pack() const { return {byte_of(index(seat)), byte_of(kind), byte_of(tied | offered << 3)}; }
-  static TieBreakOffer unpack(StepBytes b) { return {power_at(b[0]), b[1], static_cast<std::uint8_t>(b[2] & 7), b[2] >> 3}; }
+  StepBytes pack() const { return {byte_of(index(seat)), byte_of(kind), byte_of(tied.bits | offered << 3)}; }
+  static TieBreakOffer unpack(StepBytes b) { return {power_at(b[0]), b[1], tied_of(b[2]), b[2] >> 3}; }
 };
 // TieBreakChoose: the seat choosing (a Leader, or the US under 4.53). Layout: seat, kind,
 // tied | by_leader << 3.
@@ -241,10 +240,10 @@ struct TieBreakChoose {
   static constexpr StepId id = StepId::TieBreakChoose;
   Power seat = Power::UK;
   int kind = 0;
-  std::uint8_t tied = 0;
+  PowerSet tied;
   bool by_leader = false;
-  StepBytes pack() const { return {byte_of(index(seat)), byte_of(kind), byte_of(tied | (by_leader ? 8 : 0))}; }
-  static TieBreakChoose unpack(StepBytes b) { return {power_at(b[0]), b[1], static_cast<std::uint8_t>(b[2] & 7), (b[2] & 8) != 0}; }
+  StepBytes pack() const { return {byte_of(index(seat)), byte_of(kind), byte_of(tied.bits | (by_leader ? 8 : 0))}; }
+  static TieBreakChoose unpack(StepBytes b) { return {power_at(b[0]), b[1], tied_of(b[2]), (b[2] & 8) != 0}; }
 };
 // AgendaWinnerPlaces: the winner and the space of its track (0: the centre). Layout: seat, space, 0.
 struct AgendaWinnerPlaces {
@@ -356,9 +355,9 @@ struct PlacementOrder {
   static constexpr StepId id = StepId::PlacementOrder;
   Power seat = Power::US;
   int kind = 0;
-  std::uint8_t tied = 0;
-  StepBytes pack() const { return {byte_of(index(seat)), byte_of(kind), byte_of(tied)}; }
-  static PlacementOrder unpack(StepBytes b) { return {power_at(b[0]), b[1], static_cast<std::uint8_t>(b[2])}; }
+  PowerSet tied;
+  StepBytes pack() const { return {byte_of(index(seat)), byte_of(kind), byte_of(tied.bits)}; }
+  static PlacementOrder unpack(StepBytes b) { return {power_at(b[0]), b[1], tied_of(b[2])}; }
 };
 using PlaceNetworks = Of<StepId::PlaceNetworks, OrderedTurn>;
 using PlaceAlignment = Of<StepId::PlaceAlignment, OrderedTurn>;

@@ -19,9 +19,9 @@ std::optional<Power> next_offer(const State& s, Power from, int offered) {
 }
 
 // 4.53 Arsenal of Democracy: the US wins a tie it is in; otherwise it chooses the winner.
-void us_decides(const Ctx& c, int kind, std::uint8_t tied) {
+void us_decides(const Ctx& c, int kind, PowerSet tied) {
   constexpr Power us = Power::US;
-  if (tied & power_bit(us)) {
+  if (tied.test(us)) {
     c.note("4.53", us, Event::TieByUs, us, us);
     tie_decided(c, kind, us);
   } else {
@@ -31,7 +31,7 @@ void us_decides(const Ctx& c, int kind, std::uint8_t tied) {
 
 }  // namespace
 
-void start_tie(const Ctx& c, int kind, std::uint8_t tied) {
+void start_tie(const Ctx& c, int kind, PowerSet tied) {
   const std::optional<Power> first = next_offer(c.s, Power::USSR, 0);  // Stalin first
   if (!first) return us_decides(c, kind, tied);
   c.push(step::TieBreakOffer{*first, kind, tied, 0});
@@ -44,15 +44,14 @@ void tie_legal(const CCtx& c, core::ActionList& out) {
     return;
   }
   const step::TieBreakChoose choice = c.top<step::TieBreakChoose>();
-  for (int p = 0; p < kPowers; ++p)
-    if (choice.tied & (1 << p)) out.push_back(encode(Act::Winner, p));
+  for (Power p : choice.tied) out.push_back(encode(Act::Winner, index(p)));
 }
 
 void apply_tie(const Ctx& c, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::TieBreakOffer, StepId::TieBreakChoose}));
   CORE_EXPECT(c.s.steps.top().id == StepId::TieBreakOffer
                   ? kind_of(a) == Act::TieBreak || kind_of(a) == Act::NoTieBreak
-                  : kind_of(a) == Act::Winner && (c.top<step::TieBreakChoose>().tied & (1u << arg_a(a))));
+                  : kind_of(a) == Act::Winner && c.top<step::TieBreakChoose>().tied.test(power_at(arg_a(a))));
   State& s = c.s;
   if (s.steps.top().id == StepId::TieBreakOffer) {
     const step::TieBreakOffer offer = c.top<step::TieBreakOffer>();
@@ -62,7 +61,7 @@ void apply_tie(const Ctx& c, core::Action a) {
     if (kind_of(a) == Act::TieBreak) {
       // The first Leader to commit breaks the tie; he goes inactive without a discard.
       s.leaders[seat].active = false;
-      if (offer.tied & power_bit(seat)) {
+      if (offer.tied.test(seat)) {
         c.note(rule_of(kind), seat, Event::TieBroken, seat, seat);
         tie_decided(c, kind, seat);
         push_leader_rolls(c, seat);  // "after each use": made before play goes on

@@ -31,16 +31,15 @@ void start_segment(const Ctx& c, int kind) {
   std::array<Power, kPowers> order = kAllPowers;
   std::stable_sort(order.begin(), order.end(), [&](Power a, Power b) { return s.to_place[a] > s.to_place[b]; });
   s.order = order;
-  std::uint8_t tied = 0;
+  PowerSet tied;
   for (std::size_t i = 0; i + 1 < order.size(); ++i)
-    if (s.to_place[order[i]] == s.to_place[order[i + 1]] && s.to_place[order[i]] > 0)
-      tied |= static_cast<std::uint8_t>(power_bit(order[i]) | power_bit(order[i + 1]));
+    if (s.to_place[order[i]] == s.to_place[order[i + 1]] && s.to_place[order[i]] > 0) tied.set(order[i]).set(order[i + 1]);
   const Power first = s.order[0];
   if (kind == 0)
     c.replace(step::PlaceNetworks{first, 0});
   else
     c.replace(step::PlaceAlignment{first, 0});
-  if (tied) c.push(step::PlacementOrder{Power::US, kind, tied});
+  if (tied.any()) c.push(step::PlacementOrder{Power::US, kind, tied});
 }
 
 }  // namespace
@@ -329,8 +328,7 @@ void begin_war(const Ctx& c) {
 
 void placement_order_legal(const CCtx& c, Power, core::ActionList& out) {
   const step::PlacementOrder tie = c.top<step::PlacementOrder>();
-  for (int first = 0; first < kPowers; ++first)
-    if (tie.tied & (1 << first)) out.push_back(encode(Act::PlaceFirst, first));
+  for (Power first : tie.tied) out.push_back(encode(Act::PlaceFirst, index(first)));
 }
 
 namespace {
@@ -428,12 +426,11 @@ void apply_placement(const Ctx& c, Power me, core::Action a) {
       auto& order = s.order;
       const Power chosen = power_at(arg_a(a));  // the action's power
       const auto it = std::find(order.begin(), order.end(), chosen);
-      const auto first_tied = std::find_if(order.begin(), order.end(), [&](Power p) { return tie.tied & power_bit(p); });
+      const auto first_tied = std::find_if(order.begin(), order.end(), [&](Power p) { return tie.tied.test(p); });
       std::rotate(first_tied, it, it + 1);
       set_placing_turn(c, {order[0], 0});
-      const int still_tied = tie.tied & ~power_bit(chosen);
-      if (__builtin_popcount(static_cast<unsigned>(still_tied)) > 1)
-        return c.push(step::PlacementOrder{me, tie.kind, static_cast<std::uint8_t>(still_tied)});
+      const PowerSet still_tied = tie.tied.without(power_bit(chosen));
+      if (still_tied.count() > 1) return c.push(step::PlacementOrder{me, tie.kind, still_tied});
       next_placer_check(c);
       return;
     }

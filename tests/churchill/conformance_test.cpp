@@ -155,6 +155,29 @@ TEST(ChurchillPreconditions, ALeaderIsItsByteAndAnIdThatNamesNoLeaderStopsACheck
 #endif
 }
 
+// A set of powers (a tie's, a Pol-Mil placement's, a victory condition's) is the byte of bits it
+// always was, a PowerSet (core::IdBits): a tie's payload packs the same byte and reads it back, the
+// set is walked lowest first, and none (kNoPower) is no member: asking for it stops a checked build
+// instead of shifting a bit past the byte.
+TEST(ChurchillPreconditions, ASetOfPowersIsItsByteOfBitsAndNoneIsNoMember) {
+  static_assert(sizeof(PowerSet) == 1 && kEveryPower.bits == 7);
+  const PowerSet tied = power_bit(Power::USSR) | power_bit(Power::UK);
+  EXPECT_EQ(tied.bits, 0b101);
+  const Step offer = step::TieBreakOffer{Power::US, 1, tied, 2};
+  EXPECT_EQ(offer.bytes, (StepBytes{1, 1, 0b101 | 2 << 3}));
+  EXPECT_EQ(offer.as<step::TieBreakOffer>().tied, tied);
+  EXPECT_EQ(offer.as<step::TieBreakOffer>().offered, 2);
+  std::vector<Power> members;
+  for (Power p : tied) members.push_back(p);
+  EXPECT_EQ(members, (std::vector<Power>{Power::UK, Power::USSR}));
+  EXPECT_EQ(tied.without(power_bit(Power::UK)).nth(0), Power::USSR);
+#if defined(CORE_CHECKS) || !defined(NDEBUG)
+  EXPECT_DEATH({ [[maybe_unused]] const bool b = tied.test(kNoPower); }, "precondition failed");
+#else
+  GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
+#endif
+}
+
 // An Axis power and a conference card are typed the same way (AxisId, Data::axis and a space's Axis
 // power; ConferenceCardId, Data::conference_cards and the State's card, kNoConferenceCard until it
 // is revealed, the byte kNone it always held): an id that names none stops a checked build.

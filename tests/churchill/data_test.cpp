@@ -38,7 +38,7 @@ const churchill::Effect& effect(const churchill::StaffCard& c, EffectType t) {
   throw std::runtime_error("no such effect on " + c.id);
 }
 
-std::uint8_t issue_bit_kind(churchill::IssueKind k) { return static_cast<std::uint8_t>(1u << static_cast<int>(k)); }
+churchill::IssueKindSet issue_bit_kind(churchill::IssueKind k) { return churchill::IssueKindSet::of(k); }
 
 // ---------------------------------------------------------------------------------------------
 // The shipped data set
@@ -65,7 +65,7 @@ TEST(Data, StatedStaffCardsAreExactlyAsPrinted) {
   EXPECT_EQ(modifier(Power::UK, "beaverbrook").amount, 2);
   EXPECT_EQ(modifier(Power::UK, "beaverbrook").when.leader_active, shipped().leader("churchill"));
   EXPECT_EQ(card(Power::UK, "cunningham").value, 2);
-  EXPECT_EQ(modifier(Power::UK, "cunningham").when.issues, 1u << churchill::index(shipped().issue("europe-leadership")));
+  EXPECT_EQ(modifier(Power::UK, "cunningham").when.issues, churchill::IssueSet::of(shipped().issue("europe-leadership")));
   EXPECT_EQ(card(Power::UK, "portal").value, 1);
   EXPECT_EQ(modifier(Power::UK, "portal").when.on_track, churchill::power_bit(Power::US));
   EXPECT_EQ(card(Power::UK, "bevin").value, 5);

@@ -260,8 +260,8 @@ TEST_F(FewOptions, Rule7_4_NorwayAndFinlandLeftOutWithoutThreeArcticNaval) {
 // 4.53: a Leader offered the tie break is told what happens if every Leader declines.
 TEST_F(FewOptions, Rule4_53_TheTieOfferSaysWhatHappensIfNoLeaderBreaksIt) {
   const auto bits = [&](std::initializer_list<const char*> ps) {
-    std::uint8_t b = 0;
-    for (const char* p : ps) b = static_cast<std::uint8_t>(b | power_bit(power(p)));
+    PowerSet b;
+    for (const char* p : ps) b.set(power(p));
     return b;
   };
   begin(step::TieBreakOffer{Power::USSR, 0, bits({"UK", "US"}), 0});
