@@ -26,7 +26,7 @@ GameResult play_game(const Game& g, const Scenario& scenario, const Options& opt
     r.decisions += seat != core::kChance;
     g.apply(s, seat, a, nullptr);
   });
-  r.winner = index_or_none(s.winner);
+  r.winner = s.winner;
   ScoreSheet sheet = g.score(s, true);
   r.vp = sheet.total;
   r.vp_lines = std::move(sheet.lines);

@@ -26,7 +26,7 @@ inline bool is_bot_controller(std::string_view controller) { return controller.s
 bool valid_controller(std::string_view controller);
 
 struct GameResult {
-  int winner = -1;
+  Power winner = kNoPower;  // 4.4 (a game played to its end has one)
   std::array<int, kPowers> vp{};
   std::vector<ScoreLine> vp_lines;  // the 9.4 condition (and Secret Agenda marker) behind each VP
   bool germany_surrendered = false, japan_surrendered = false;

@@ -127,7 +127,7 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
           for (int seat = 0; seat < churchill::kPowers; ++seat)
             if (only_seat < 0 || seat == only_seat) lineups.push_back({p, o, seat});
     const int total = static_cast<int>(lineups.size()) * games;
-    std::vector<int> winner(static_cast<std::size_t>(total), -1);
+    std::vector<churchill::Power> winner(static_cast<std::size_t>(total), churchill::kNoPower);
     const double seconds = play_in_pool(total, jobs, !json && ::isatty(2), [&] {
       std::vector<std::unique_ptr<churchill::Bot>> bots;
       for (const auto& name : players) {
@@ -161,16 +161,16 @@ void add_arena_command(CLI::App& app, Kit& kit, int& exit_code) {
     for (int k = 0; k < total; ++k) {
       const std::size_t li = static_cast<std::size_t>(k / games);
       const Lineup& l = lineups[li];
-      const int w = winner[static_cast<std::size_t>(k)];
+      const churchill::Power w = winner[static_cast<std::size_t>(k)], seat = churchill::power_at(l.seat);
       Tally& t = by_lineup[li];
       ++t.games;
-      t.wins += w == l.seat;
+      t.wins += w == seat;
       ++alone[l.player][static_cast<std::size_t>(l.seat)].games;
-      alone[l.player][static_cast<std::size_t>(l.seat)].wins += w == l.seat;
-      if (w < 0) continue;
-      const std::size_t won = w == l.seat ? l.player : l.other;
-      for (int p = 0; p < churchill::kPowers; ++p) {
-        const std::size_t who = p == l.seat ? l.player : l.other;
+      alone[l.player][static_cast<std::size_t>(l.seat)].wins += w == seat;
+      if (w == churchill::kNoPower) continue;
+      const std::size_t won = w == seat ? l.player : l.other;
+      for (churchill::Power p : churchill::kAllPowers) {
+        const std::size_t who = p == seat ? l.player : l.other;
         if (p != w && who != won) beat[won][who] += 1;
       }
     }

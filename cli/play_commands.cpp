@@ -43,14 +43,14 @@ std::array<std::string, churchill::kPowers> parse_bots(const std::string& text) 
 
 struct Summary {
   int games = 0;
-  std::array<int, churchill::kPowers> wins{};
+  churchill::PowerArray<int> wins{};
   std::array<long, churchill::kPowers> vp{};
   std::map<std::string, std::array<long, churchill::kPowers>> vp_by_condition;
   int both_surrendered = 0, germany = 0, japan = 0;
   long conferences = 0, decisions = 0, actions = 0;
   void add(const churchill::GameResult& r) {
     ++games;
-    ++wins[static_cast<std::size_t>(r.winner)];
+    ++wins[r.winner];
     for (std::size_t p = 0; p < churchill::kPowers; ++p) vp[p] += r.vp[p];
     for (const auto& l : r.vp_lines) vp_by_condition[l.condition][core::index_of(l.power)] += l.vp;
     both_surrendered += r.germany_surrendered && r.japan_surrendered;
@@ -92,12 +92,13 @@ std::vector<churchill::GameResult> play_many(const churchill::Game& g, const chu
 
 nlohmann::json summary_json(const Summary& s, double seconds) {
   nlohmann::json win = nlohmann::json::object(), vp = nlohmann::json::object(), by_condition = nlohmann::json::object();
-  for (std::size_t p = 0; p < churchill::kPowers; ++p) {
-    const std::string name(churchill::power_name(static_cast<churchill::Power>(p)));
+  for (churchill::Power p : churchill::kAllPowers) {
+    const std::string name(churchill::power_name(p));
+    const std::size_t i = core::index_of(p);  // the arrays of totals by a power's index
     win[name] = static_cast<double>(s.wins[p]) / s.games;
-    vp[name] = static_cast<double>(s.vp[p]) / s.games;
+    vp[name] = static_cast<double>(s.vp[i]) / s.games;
     for (const auto& [condition, total] : s.vp_by_condition)
-      if (total[p]) by_condition[condition][name] = static_cast<double>(total[p]) / s.games;
+      if (total[i]) by_condition[condition][name] = static_cast<double>(total[i]) / s.games;
   }
   return {{"games", s.games},
           {"win_rate", win},

@@ -193,16 +193,15 @@ TEST(Bots, IssueValuesFollowTheDocs) {
 TEST(Bots, RulebookBotBeatsRandomInEverySeat) {
   const Game g(data());
   auto rulebook = make_bot("rulebook"), random = make_bot("random");
-  for (std::size_t seat = 0; seat < kPowers; ++seat) {
+  for (Power seat : kAllPowers) {
     std::array<int, 2> wins{};
     for (int who = 0; who < 2; ++who) {
       std::array<Bot*, kPowers> bots = {random.get(), random.get(), random.get()};
-      if (who == 0) bots[seat] = rulebook.get();
+      if (who == 0) bots[core::index_of(seat)] = rulebook.get();
       for (std::uint64_t seed = 1; seed <= 60; ++seed)
-        wins[static_cast<std::size_t>(who)] +=
-            play_game(g, *data().scenario("tournament"), {}, bots, seed).winner == static_cast<int>(seat);
+        wins[static_cast<std::size_t>(who)] += play_game(g, *data().scenario("tournament"), {}, bots, seed).winner == seat;
     }
-    EXPECT_GT(wins[0], wins[1] + 15) << "seat " << seat << ": rulebook " << wins[0] << ", random " << wins[1] << " of 60";
+    EXPECT_GT(wins[0], wins[1] + 15) << power_name(seat) << ": rulebook " << wins[0] << ", random " << wins[1] << " of 60";
   }
 }
 
