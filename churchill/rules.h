@@ -12,11 +12,6 @@
 #include <optional>
 #include <type_traits>
 
-namespace churchill {
-// The powers as the int indices the rules compute with (Power::UK, Power::US, Power::USSR).
-inline constexpr int kUK = 0, kUS = 1, kUSSR = 2;
-}  // namespace churchill
-
 namespace churchill::rules {
 
 // The text form of chance outcome `a` at the step on top of the stack ("roll 4", "deal harris").

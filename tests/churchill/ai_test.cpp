@@ -171,8 +171,8 @@ TEST(Ai, EvaluationIsAChanceOfWinningPerPower) {
   EXPECT_NEAR(total, 1.0, 1e-9);
 }
 
-constexpr std::size_t kUK = static_cast<std::size_t>(Power::UK), kUS = static_cast<std::size_t>(Power::US),
-                      kUSSR = static_cast<std::size_t>(Power::USSR);
+// Each power's index into the arrays of totals and win chances below (arrays by a power's index).
+constexpr std::size_t kUK = core::index_of(Power::UK), kUS = core::index_of(Power::US), kUSSR = core::index_of(Power::USSR);
 
 // The board of the last conference with the UK far ahead: 9.4 D and E give conferences won until
 // the US has at least 35 VP, the USSR 45 and the UK leads the last by 30 and the second by 10 (more
