@@ -117,6 +117,14 @@ constexpr ConferenceCardId conference_card_at(int i) { return core::id_at<Confer
 constexpr int index(ConferenceCardId c) { return static_cast<int>(c); }
 inline constexpr ConferenceCardId kNoConferenceCard = ConferenceCardId{kNone};
 
+// A Secret Agenda marker (10.1): its index into Data::secret_agenda, typed the same way (marker_at,
+// kNoMarker where a power holds none).
+inline constexpr int kSecretAgendaMarkers = 36;  // 10.1
+enum class MarkerId : std::uint8_t {};
+constexpr MarkerId marker_at(int i) { return core::id_at<MarkerId, kSecretAgendaMarkers>(i); }
+constexpr int index(MarkerId m) { return static_cast<int>(m); }
+inline constexpr MarkerId kNoMarker = MarkerId{kNone};
+
 enum class Provenance : std::uint8_t { Rulebook, RulebookIt, RulebookRu, Reconstructed };
 inline constexpr int kProvenances = 4;
 std::string_view provenance_name(Provenance p);  // "rulebook", "rulebook-it", ...
@@ -488,7 +496,7 @@ struct Data {
   std::vector<ABombSpace> a_bomb;
   std::vector<GlobalIssueMarker> global_issues;
   PolMilTable polmil;
-  std::vector<SecretAgendaMarker> secret_agenda;
+  core::IdVector<MarkerId, SecretAgendaMarker> secret_agenda;
   std::vector<Scenario> scenarios;
   std::vector<VictoryCondition> victory;
   std::string hash;  // hex digest of the data files, recorded in save files

@@ -227,7 +227,7 @@ void load_secret_agenda(const Document& doc, const Registry& ids, Data& data) {
     marker_ids.add(n);
     data.secret_agenda.push_back({n.str("id"), ids.locations.resolve(n, "location", n.str("location")), n.origin()});
   }
-  if (data.secret_agenda.size() != 36)
+  if (data.secret_agenda.size() != kSecretAgendaMarkers)
     doc.node().fail("markers", fmt::format("there are 36 Secret Agenda markers (10.1), found {}", data.secret_agenda.size()));
 }
 

@@ -153,8 +153,8 @@ void Game::tally(const State& s, Conditions which, std::array<int, kPowers>& tot
     if (which != Conditions::Fronts || reads_fronts(v.condition)) score_condition(*data_, known_, s, v, sheet);
   if (which == Conditions::AllRevealed && s.secret_agenda_variant)  // 10.3: 5 VP per marker with own alignment there
     for (Power p : kAllPowers)
-      for (std::uint8_t m : s.secret_agenda[p])
-        if (m != kNone && s.alignment[data_->secret_agenda[m].location] == p) add(sheet, kSecretAgenda, power_bit(p), 5);
+      for (MarkerId m : s.secret_agenda[p])
+        if (m != kNoMarker && s.alignment[data_->secret_agenda[m].location] == p) add(sheet, kSecretAgenda, power_bit(p), 5);
 }
 
 ScoreSheet Game::score(const State& s, bool reveal_secret_agenda) const {
@@ -277,7 +277,7 @@ void apply_secret_agenda(const Ctx& c, core::Action a) {
   State& s = c.s;
   step::SecretAgendaDeal deal = c.top<step::SecretAgendaDeal>();
   s.agenda_markers_drawn |= 1ull << arg_a(a);
-  s.secret_agenda[deal.power][at(3 - deal.left)] = arg_a(a);
+  s.secret_agenda[deal.power][at(3 - deal.left)] = marker_at(arg_a(a));  // the outcome's marker
   --deal.left;
   c.set_top(deal);
   if (deal.left == 0) s.steps.pop();

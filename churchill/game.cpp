@@ -177,7 +177,7 @@ std::string card_text(const CCtx& c, step::RevealConference, int v) { return "ca
 std::string polmil_text(const CCtx&, step::PolMilRoll, int v) { return fmt::format("polmil {}-{}", v / 8, v % 8); }
 std::string deal_text(const CCtx& c, step::Deal deal, int v) { return "deal " + c.d.staff[deal.power][staff_at(v)].id; }
 std::string front_text(const CCtx& c, step::SplitRoll, int v) { return "front " + c.d.fronts[front_at(v)].id; }
-std::string marker_text(const CCtx& c, step::SecretAgendaDeal, int v) { return "marker " + c.d.secret_agenda[at(v)].id; }
+std::string marker_text(const CCtx& c, step::SecretAgendaDeal, int v) { return "marker " + c.d.secret_agenda[marker_at(v)].id; }
 
 // The step table, one row per StepId in its order.
 constexpr StepRow kSteps[] = {
@@ -513,7 +513,7 @@ State Game::new_game(const Scenario& sc, const Options& options) const {
   s.italy_surrendered = s.entered[known_.southern_italy] != 0;  // 7.81: a Front passed Southern Italy
   s.secret_agenda_variant = options.secret_agenda;
   s.german_reserves_option = options.german_reserves;
-  for (auto& markers : s.secret_agenda) markers.fill(kNone);
+  for (auto& markers : s.secret_agenda) markers.fill(kNoMarker);
   s.steps.push(step::GameOver{});
   rules::begin_conference(Ctx{{*this, s, nullptr}});
   if (options.secret_agenda)  // 10.2: three markers each, drawn secretly before the first conference

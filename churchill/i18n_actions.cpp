@@ -54,7 +54,8 @@ class ActionWording {
       case StepId::Deal: return tr("action.chance_deal", {{"card", nm(staff_key(d_, top.as<step::Deal>().power, v))}});
       case StepId::PolMilRoll: return tr("action.chance_polmil", {{"red", num(v / 8)}, {"blue", num(v % 8)}});
       case StepId::SplitRoll: return tr("action.chance_front", {{"front", nm(front_key(d_, front_at(v)))}});
-      case StepId::SecretAgendaDeal: return tr("action.chance_marker", {{"location", nm(location_key(d_, d_.secret_agenda[v].location))}});
+      case StepId::SecretAgendaDeal:
+        return tr("action.chance_marker", {{"location", nm(location_key(d_, d_.secret_agenda[marker_at(v)].location))}});
       default: return tr("action.chance_roll", {{"value", num(v)}});
     }
   }

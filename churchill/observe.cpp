@@ -15,8 +15,8 @@ namespace {
 // The marker bits a power holds.
 std::uint64_t markers_of(const State& s, Power p) {
   std::uint64_t bits = 0;
-  for (std::uint8_t m : s.secret_agenda[p])
-    if (m != kNone) bits |= 1ull << m;
+  for (MarkerId m : s.secret_agenda[p])
+    if (m != kNoMarker) bits |= 1ull << index(m);
   return bits;
 }
 
@@ -57,7 +57,7 @@ State observe(const State& s, core::Seat seat) {
     add_to(v.hidden_hand[p], v.hand[p].count());
     v.hand[p] = {};
     v.draw[p] = pool;
-    v.secret_agenda[p].fill(kNone);
+    v.secret_agenda[p].fill(kNoMarker);
   }
   v.agenda_markers_drawn = markers_seen;
   return v;
@@ -71,7 +71,7 @@ State Game::resample_hidden(const State& v, core::Seat seat, core::Rng& rng) con
   State s = v;
   if (s.steps.empty()) return s;  // the end: nothing is hidden any more
   std::uint64_t drawn = v.agenda_markers_drawn;
-  const std::size_t markers = data_->secret_agenda.size();
+  const auto markers = data_->secret_agenda.ids();
   for (Power p : kAllPowers) {
     if (index(p) == seat) continue;
     StaffSet pool = v.draw[p];
@@ -95,16 +95,16 @@ State Game::resample_hidden(const State& v, core::Seat seat, core::Rng& rng) con
         if (s.steps[i].id == StepId::SecretAgendaDeal && s.steps[i].as<step::SecretAgendaDeal>().power == p)
           held = 3 - s.steps[i].as<step::SecretAgendaDeal>().left;
     }
-    s.secret_agenda[p].fill(kNone);
+    s.secret_agenda[p].fill(kNoMarker);
     for (int k = 0; k < held; ++k) {
       std::uint32_t left = 0;
-      for (std::size_t m = 0; m < markers; ++m) left += !(drawn & (1ull << m));
+      for (MarkerId m : markers) left += !(drawn & (1ull << index(m)));
       std::uint32_t n = rng.below(left);
-      for (std::size_t m = 0; m < markers; ++m) {
-        if (drawn & (1ull << m)) continue;
+      for (MarkerId m : markers) {
+        if (drawn & (1ull << index(m))) continue;
         if (n-- == 0) {
-          s.secret_agenda[p][at(k)] = static_cast<std::uint8_t>(m);
-          drawn |= 1ull << m;
+          s.secret_agenda[p][at(k)] = m;
+          drawn |= 1ull << index(m);
           break;
         }
       }

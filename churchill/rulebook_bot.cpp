@@ -489,8 +489,8 @@ class RulebookBot final : public Bot {
   // --- 11.7-11.8 Pol-Mil segment -------------------------------------------------------------------
 
   static bool on_agenda(const Ctx& x, LocationId location) {
-    for (std::uint8_t m : x.s.secret_agenda[x.who])
-      if (m != kNone && x.d().secret_agenda[m].location == location) return true;
+    for (MarkerId m : x.s.secret_agenda[x.who])
+      if (m != kNoMarker && x.d().secret_agenda[m].location == location) return true;
     return false;
   }
 

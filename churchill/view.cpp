@@ -397,8 +397,8 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
     if (!s.secret_agenda_variant) break;
     if (!over && (!seat || *seat != index(p))) continue;  // nobody sees another seat's markers before the end
     nlohmann::json markers = nlohmann::json::array();
-    for (std::uint8_t m : s.secret_agenda[p])
-      if (m != kNone) markers.push_back(d.locations[d.secret_agenda[m].location].id);
+    for (MarkerId m : s.secret_agenda[p])
+      if (m != kNoMarker) markers.push_back(d.locations[d.secret_agenda[m].location].id);
     agenda[pname(p)] = markers;
   }
   j["secret_agenda"] = agenda;

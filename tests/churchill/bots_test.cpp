@@ -28,7 +28,7 @@ TEST(Bots, ObservationHidesOtherSeatsSecrets) {
   EXPECT_EQ(v.draw[Power::US], s.hand[Power::US] | s.draw[Power::US]);
   EXPECT_EQ(v.draw[Power::UK], s.draw[Power::UK]);
   EXPECT_EQ(v.secret_agenda[Power::UK], s.secret_agenda[Power::UK]);
-  EXPECT_EQ(v.secret_agenda[Power::US][0], kNone);
+  EXPECT_EQ(v.secret_agenda[Power::US][0], kNoMarker);
   core::ActionList full, seen;
   g.legal_actions(s, 0, full);
   g.legal_actions(v, 0, seen);

@@ -1,6 +1,7 @@
 // The platform's conformance harness (tests/core/conformance.h) on every scenario of Churchill,
 // with and without the Secret Agenda variant.
 #include <cstring>
+#include <set>
 
 #include "../core/conformance.h"
 #include "churchill/actions.h"
@@ -258,6 +259,39 @@ TEST(ChurchillPreconditions, AMeetingPlayHoldsTypedIdsInItsBytesAndNobodysPlayIn
   EXPECT_DEATH({ [[maybe_unused]] const auto h = s.hand[nobody.seat]; }, "precondition failed");
   EXPECT_DEATH({ [[maybe_unused]] const auto& i = s.issues[nobody.issue]; }, "precondition failed");
   EXPECT_DEATH({ [[maybe_unused]] const auto& c = data().staff[Power::UK][nobody.card]; }, "precondition failed");
+#else
+  GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
+#endif
+}
+
+// A Secret Agenda marker is a MarkerId (Data::secret_agenda, exactly kSecretAgendaMarkers; each
+// power's three in the State, kNoMarker until dealt, the byte kNone they always held): a game of the
+// variant deals three different markers to each power, and none indexes no marker in a checked build.
+TEST(ChurchillPreconditions, ASecretAgendaMarkerIsItsByteAndNoneIndexesNothing) {
+  static_assert(sizeof(MarkerId) == 1);
+  const Data& d = data();
+  const Game g(d);
+  State s = g.new_game(*d.scenario("training"), Options{true, false});
+  EXPECT_EQ(core::index_of(s.secret_agenda[Power::UK][0]), kNone) << "10.2: dealt at random once the game begins";
+  core::Rng rng(7);
+  const auto all_dealt = [](const State& x) {
+    for (Power p : kAllPowers)
+      for (MarkerId m : x.secret_agenda[p])
+        if (m == kNoMarker) return false;
+    return true;
+  };
+  ASSERT_TRUE(test_support::play_until(g, s, all_dealt, rng, test_support::random_choice(g, rng), 1000));
+  std::set<MarkerId> dealt;
+  for (Power p : kAllPowers)
+    for (MarkerId m : s.secret_agenda[p]) {
+      ASSERT_NE(m, kNoMarker);
+      dealt.insert(m);
+      EXPECT_EQ(&d.secret_agenda[m], &d.secret_agenda[marker_at(index(m))]);
+    }
+  EXPECT_EQ(dealt.size(), 9u) << "10.2: three markers each, none twice";
+#if defined(CORE_CHECKS) || !defined(NDEBUG)
+  EXPECT_DEATH({ [[maybe_unused]] const auto& m = d.secret_agenda[kNoMarker]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const MarkerId m = marker_at(kSecretAgendaMarkers); }, "precondition failed");
 #else
   GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
 #endif

@@ -169,12 +169,12 @@ TEST_F(Scoring, Y_Z_AA_TheBomb) {
 
 TEST_F(Scoring, SecretAgendaCountsOnlyOnceRevealed) {
   s.secret_agenda_variant = true;
-  for (auto& m : s.secret_agenda) m.fill(kNone);
-  std::uint8_t poland = kNone;
-  for (std::size_t m = 0; m < data().secret_agenda.size(); ++m)
-    if (data().secret_agenda[m].location == L("poland") && poland == kNone) poland = static_cast<std::uint8_t>(m);
+  for (auto& m : s.secret_agenda) m.fill(kNoMarker);
+  MarkerId poland = kNoMarker;
+  for (MarkerId m : data().secret_agenda.ids())
+    if (data().secret_agenda[m].location == L("poland") && poland == kNoMarker) poland = m;
   s.secret_agenda[power_at(P("USSR"))][0] = poland;
-  s.secret_agenda[power_at(P("USSR"))][1] = poland + 1;  // the second Poland marker
+  s.secret_agenda[power_at(P("USSR"))][1] = marker_at(index(poland) + 1);  // the second Poland marker
   s.networks[L("poland")] = 1;
   s.network_owner[L("poland")] = Power::USSR;
   s.alignment[L("poland")] = Power::USSR;
