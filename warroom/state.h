@@ -133,6 +133,8 @@ struct Order {
   std::uint8_t reason : 7 = 0;
   CancelReason why_cancelled() const { return status == kCancelled ? static_cast<CancelReason>(reason) : CancelReason::None; }
   RailShort why_rail_short() const { return rail_stop && status == kExecuted ? static_cast<RailShort>(reason) : RailShort::None; }
+  // Carried out short of its destination (a rail stop, ruling 29, or any other stop).
+  bool stopped_short() const { return status == kExecuted && end != kNoRegion && end != dest; }
   bool operator==(const Order&) const = default;
 };
 static_assert(sizeof(Order) == 5, "the order's reason shares the rail stop's byte");

@@ -38,10 +38,11 @@ std::string cancelled_mark(const core::i18n::Catalogues& words, std::string_view
 
 // The mark of a box on the board: cancelled, or carried out short of its destination, where
 // ("(stopped G8)"; the view's chart says why, the log as it happened), or nothing.
-std::string order_mark(const core::i18n::Catalogues& words, std::string_view language, const Order& o, const std::string& end) {
-  if (o.status == kCancelled) return cancelled_mark(words, language, o);
-  if (o.status != kExecuted || o.end == kNoRegion || o.end == o.dest) return "";
-  return unbroken(fmt::format("({})", words.render(language, text::key("warroom.order_stopped_brief").with("region", end))));
+std::string order_mark(const Game& g, std::string_view language, const Order& o) {
+  if (o.status == kCancelled) return cancelled_mark(g.catalogues(), language, o);
+  if (!o.stopped_short()) return "";
+  return unbroken(
+      fmt::format("({})", g.catalogues().render(language, text::key("warroom.order_stopped_brief").with("region", g.region_name(o.end)))));
 }
 
 const char* sheet_status(const State& s, Nation n) {
@@ -620,7 +621,7 @@ nlohmann::json Game::view_json(const State& v, std::optional<core::Seat> seat) c
                                   {"status", o.status == kWritten    ? "written"
                                              : o.status == kExecuted ? "executed"
                                                                      : "cancelled"}};
-          if (o.status == kExecuted && o.end != kNoRegion && o.end != o.dest) {  // stopped short: where, and why
+          if (o.stopped_short()) {  // where, and why
             order["stopped"] = {{"in", region_name(o.end)}, {"why", o.rail_stop ? "rail" : "short"}};
             if (o.why_rail_short() != RailShort::None) order["stopped"]["reason"] = rail_short_id(o.why_rail_short());
           }
@@ -835,9 +836,7 @@ std::string Game::nations_text(const State& v, std::optional<core::Seat> seat, s
       std::string orders;
       for (int b = 0; b < kMaxOrders; ++b) {
         const Order& o = sh.box[at(b)];
-        if (o.status != kEmpty)
-          orders += fmt::format(" {}:{}>{}{}", b + 1, o.command, region_name(o.dest),
-                                order_mark(catalogues(), language, o, o.end == kNoRegion ? "" : region_name(o.end)));
+        if (o.status != kEmpty) orders += fmt::format(" {}:{}>{}{}", b + 1, o.command, region_name(o.dest), order_mark(*this, language, o));
       }
       if (!orders.empty()) sheet += " orders" + orders;
       if (sh.selected) sheet += fmt::format(" [selected {}]", sh.selected);
