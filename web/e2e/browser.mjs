@@ -35,8 +35,6 @@ export async function createTrainingGame(page, base, seats = {}, { publicSeats =
   await page.waitForURL(/#\/game\/[0-9a-f]+$/);
 }
 
-// Skips War Room's first-round tour the way a newcomer who wants to play at once does: it is shown
-// by itself to a seat in round 1 (web/src/titles/warroom-guide.ts), and "Skip the tour" ends it.
 // Clicks as a player would, unless a dialog (a conference's summary) opened over the target between
 // the caller's look and the click: false then, and the caller closes the dialog first. A click that
 // fails for another reason still fails.
@@ -49,6 +47,8 @@ export const clickUnlessDialog = (page, target) =>
       throw e;
     });
 
+// Skips War Room's first-round tour the way a newcomer who wants to play at once does: it is shown
+// by itself to a seat in round 1 (web/src/titles/warroom-guide.ts), and "Skip the tour" ends it.
 export async function skipTour(page) {
   await page.click('.wr-tour .tour-skip', { timeout: 10000 });
   if ((await page.locator('.wr-tour, .wr-tour-target').count()) !== 0) fail('"Skip the tour" left its card or an outline');
