@@ -18,14 +18,28 @@ int unit_strength(const Data& d, int type);
 
 namespace {
 
+// `hard` and `expert`, which differ by their budget alone: a rollout's end valued with the weights
+// fitted by self-play, the same dice for every candidate, the heaviest candidate played, the hits and
+// more candidates' attacks weighed with the battle calculator (docs/warroom/ai.md, "Levels").
+constexpr AiLevel full_search(std::string_view name, int plans, int answers, int rollouts) {
+  return {.name = name,
+          .plans = plans,
+          .answers = answers,
+          .rollouts = rollouts,
+          .rounds = 3,
+          .value = kFittedValue,
+          .common_dice = true,
+          .heaviest = true,
+          .calculated_picks = true,
+          .scenario_value = true,
+          .calculated_candidates = true};
+}
 // Budgets (docs/warroom/ai.md, "The search bot": the time each takes per sheet on one core).
-// `hard` and `expert` value a rollout's end with the weights fitted by self-play and give every
-// candidate the same dice (docs/warroom/ai.md, "hard against normal").
 constexpr std::array<AiLevel, 4> kLevels = {{
-    {"easy", 1, 1, 1, 1, kHandValue, false, false, false, false, false},
-    {"normal", 6, 4, 3, 2},
-    {"hard", 10, 6, 4, 3, kFittedValue, true, true, true, true},
-    {"expert", 14, 8, 6, 3, kFittedValue, true, true, true, true},
+    {.name = "easy", .plans = 1, .answers = 1, .rollouts = 1, .rounds = 1, .calculated_stances = false},
+    {.name = "normal", .plans = 6, .answers = 4, .rollouts = 3, .rounds = 2},
+    full_search("hard", 10, 6, 4),
+    full_search("expert", 14, 8, 6),
 }};
 
 // The regret matching's iterations over the K x K' matrix, and the weight below which a candidate of
@@ -283,12 +297,16 @@ double position_value(const Game& g, const State& s, Alliance side, const ValueW
 namespace {
 
 // The candidates' styles: for a sheet bot:rules' own, the sure defence, the home guard, the home guard
-// with the calculator's attacks, then drawn ones; for purchases (a deployment plan) the round's
-// style with each mix (each port sea's lean) in turn, bot:rules' first.
-Style candidate_style(SecretStep step, const Style& round_style, int k, core::Rng& rng) {
+// with the calculator's attacks, then drawn ones (every other with the calculator's attacks at a level
+// of calculated candidates); for purchases (a deployment plan) the round's style with each mix (each
+// port sea's lean) in turn, bot:rules' first.
+Style candidate_style(const AiLevel& level, SecretStep step, const Style& round_style, int k, core::Rng& rng) {
   if (step == SecretStep::Sheet) {
     const std::array<Style, 4> fixed = {Style{}, sure_defence_style(), home_guard_style(), calculated_style()};
-    return k < static_cast<int>(fixed.size()) ? fixed[static_cast<std::size_t>(k)] : draw_style(rng);
+    if (k < static_cast<int>(fixed.size())) return fixed[static_cast<std::size_t>(k)];
+    Style drawn = draw_style(rng);
+    drawn.calculated_attacks = level.calculated_candidates && k % 2 == 0;
+    return drawn;
   }
   Style s = round_style;
   if (step == SecretStep::Purchases) s.buy_mix = static_cast<BuyMix>(k % kBuyMixes);
@@ -320,7 +338,7 @@ SheetSearch search_secret(const Game& g, const State& position, core::Seat seat,
   const int most = most_candidates(*step, level.plans);
   for (int tries = 0; tries < 3 * most && static_cast<int>(out.plans.size()) < most; ++tries) {
     RulesBot writer = own;
-    writer.set_style(candidate_style(*step, own.style(), tries, rng));
+    writer.set_style(candidate_style(level, *step, own.style(), tries, rng));
     std::vector<core::Action> actions = write_out(g, observation, seat, writer, rng);
     if (std::any_of(out.plans.begin(), out.plans.end(), [&](const SheetCandidate& c) { return c.actions == actions; })) continue;
     out.plans.push_back({writer.style(), std::move(actions), 0, 0, writer});

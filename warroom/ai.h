@@ -68,6 +68,10 @@ struct AiLevel {
   // Stances chosen with the battle calculator (each side's best plan), not the rules bot's: `easy`
   // keeps bot:rules' stances so that a newcomer can beat it (docs/warroom/ai.md, "Levels").
   bool calculated_stances = true;
+  // Every other drawn sheet candidate chooses its attacks with the battle calculator
+  // (Style::calculated_attacks), as the fourth does (docs/warroom/ai.md, "Attacks chosen
+  // with the calculator").
+  bool calculated_candidates = false;
 };
 const std::array<AiLevel, 4>& ai_levels();
 const AiLevel* ai_level(std::string_view name);  // "normal"; nullptr for an unknown one

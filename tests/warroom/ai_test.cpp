@@ -569,6 +569,26 @@ TEST(SearchBotCalculatedAttacks, Phase2Step1_AmongTheCandidates) {
   }());
 }
 
+// At `hard` and `expert` every other drawn candidate (from the fifth try on) chooses its attacks with
+// the calculator too; at `normal` only the fourth does (docs/warroom/ai.md, "Attacks chosen with the
+// calculator"). Germany's first sheet of the Eastern Front.
+TEST(SearchBotCalculatedAttacks, Phase2Step1_AtHardEveryOtherDrawnCandidateToo) {
+  const Game g = eastern_front();
+  const State s = write_sheets_untouched(g);
+  const auto calculated = [&](bool more) {
+    AiLevel level{"eight", 8, 2, 1, 1};
+    level.calculated_candidates = more;
+    const SheetSearch found = search_secret(g, s, g.seat_of(GER), RulesBot{}, level, 5, 1);
+    EXPECT_EQ(found.plans.size(), 8U);
+    return std::count_if(found.plans.begin(), found.plans.end(), [](const SheetCandidate& c) { return c.style.calculated_attacks; });
+  };
+  EXPECT_EQ(calculated(false), 1);
+  EXPECT_GE(calculated(true), 3);
+  EXPECT_TRUE(ai_level("hard")->calculated_candidates);
+  EXPECT_TRUE(ai_level("expert")->calculated_candidates);
+  EXPECT_FALSE(ai_level("normal")->calculated_candidates);
+}
+
 // The position value: the winner's 1 and the loser's 0 at the end; before it the two alliances'
 // values add up to 1, and taking a region of the Victory condition raises the taker's.
 TEST(SearchBotValue, VictoryCheck_TheWinnerValuesOneAndTheValuesAddUpToOne) {
