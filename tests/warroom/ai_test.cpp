@@ -398,7 +398,7 @@ TEST(SearchBotCalculatedPicks, CruiserEscort_TheDefenderDeclinesAnEscortThatOnly
     g.apply(after, seat, a, nullptr);
     OddsQuery q;
     q.region = region("A-6");
-    const Odds o = odds_from_observation(g, g.observe(after, seat), seat, q);
+    Odds o = odds_from_observation(g, g.observe(after, seat), seat, q);
     EXPECT_TRUE(o.exact && o.in_progress);
     EXPECT_NEAR(o.side[allies].wins.mean, 0.0, 1e-9) << "the sea is Germany's either way";
     return o;
