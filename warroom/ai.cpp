@@ -34,6 +34,7 @@ constexpr AiLevel full_search(std::string_view name, int plans, int answers, int
           .scenario_value = true,
           .calculated_candidates = true};
 }
+
 // Budgets (docs/warroom/ai.md, "The search bot": the time each takes per sheet on one core).
 constexpr std::array<AiLevel, 4> kLevels = {{
     {.name = "easy", .plans = 1, .answers = 1, .rollouts = 1, .rounds = 1, .calculated_stances = false},
