@@ -295,15 +295,9 @@ void apply_agenda_card(const Ctx& c, Power me, core::Action a) {
 void resolve_agenda(const Ctx& c) {
   State& s = c.s;
   for (Power p : kAllPowers) c.note("5.13", index(p), Event::AgendaRevealed, index(p), s.agenda_card[p], s.agenda_value[p]);
-  const int best = *std::max_element(s.agenda_value.begin(), s.agenda_value.end());
-  PowerSet tied;
-  for (Power p : kAllPowers)
-    if (s.agenda_value[p] == best) tied.set(p);
+  const PowerSet best = highest(s.agenda_value);
   s.steps.pop();
-  if (tied.count() == 1)
-    tie_decided(c, 0, tied.nth(0));  // the one power
-  else
-    start_tie(c, 0, tied);
+  most_wins(c, 0, best);
 }
 
 // 5.14: the winner places one issue at the difference to the lowest other card.

@@ -652,15 +652,9 @@ void end_meeting(const Ctx& c) {
   s.ussr_declares_war = s.issues[c.k.ussr_declares_war].where == IssueWhere::Table && s.issues[c.k.ussr_declares_war].track == kCenter;
   if (s.second_front) c.note("6.21", -1, Event::ConditionalInEffect, c.k.second_front);
   if (s.ussr_declares_war) c.note("6.22", -1, Event::ConditionalInEffect, c.k.ussr_declares_war);
-  const int most = *std::max_element(won.begin(), won.end());
-  PowerSet tied;
-  for (Power p : kAllPowers)
-    if (won[p] == most) tied.set(p);
+  const PowerSet most = highest(won);
   s.steps.pop();
-  if (tied.count() == 1)
-    tie_decided(c, 1, tied.nth(0));  // the one power
-  else
-    start_tie(c, 1, tied);
+  most_wins(c, 1, most);
 }
 
 }  // namespace churchill::rules

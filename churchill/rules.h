@@ -8,6 +8,7 @@
 #include "core/log.h"
 #include "core/steps.h"
 
+#include <algorithm>
 #include <initializer_list>
 #include <optional>
 #include <type_traits>
@@ -264,7 +265,18 @@ void selection_legal(const CCtx& c, core::ActionList& out);
 core::Action selection_random(const CCtx& c, core::Rng& rng);  // its list's item rng.below(size)
 void apply_selection(const Ctx& c, core::Action a);
 // ties.cpp (4.5)
-void start_tie(const Ctx& c, int kind, PowerSet tied);
+// The powers whose value in `v` is the greatest.
+template <class T>
+PowerSet highest(const PowerArray<T>& v) {
+  const T most = *std::max_element(v.begin(), v.end());
+  PowerSet out;
+  for (Power p : kAllPowers)
+    if (v[p] == most) out.set(p);
+  return out;
+}
+// 4.51, 4.52: the power with the most wins (the agenda, kind 0, or the conference, kind 1); powers tied for it
+// go to the tiebreaker procedure.
+void most_wins(const Ctx& c, int kind, PowerSet most);
 void tie_legal(const CCtx& c, core::ActionList& out);
 void apply_tie(const Ctx& c, core::Action a);
 void tie_decided(const Ctx& c, int kind, Power winner);  // kind 0: agenda, 1: conference

@@ -29,12 +29,19 @@ void us_decides(const Ctx& c, int kind, PowerSet tied) {
   }
 }
 
-}  // namespace
-
 void start_tie(const Ctx& c, int kind, PowerSet tied) {
   const std::optional<Power> first = next_offer(c.s, Power::USSR, 0);  // Stalin first
   if (!first) return us_decides(c, kind, tied);
   c.push(step::TieBreakOffer{*first, kind, tied, 0});
+}
+
+}  // namespace
+
+void most_wins(const Ctx& c, int kind, PowerSet most) {
+  if (most.count() == 1)
+    tie_decided(c, kind, most.nth(0));
+  else
+    start_tie(c, kind, most);
 }
 
 void tie_legal(const CCtx& c, core::ActionList& out) {
