@@ -53,7 +53,7 @@ std::string Game::action_to_string(const State& s, core::Seat seat, core::Action
     case Act::Activate: return "activate " + issue(arg_a(a));
     case Act::ABombModifier: return "a-bomb";
     case Act::Leadership: return fmt::format("leadership {} {}", arg_a(a) == 0 ? "europe" : "pacific", power_name(power_at(arg_b(a))));
-    case Act::MoveGlobal: return "global " + d.global_issues[arg_a(a)].id;
+    case Act::MoveGlobal: return "global " + d.global_issues[global_issue_at(arg_a(a))].id;
     case Act::PlaceFirst: return fmt::format("first {}", power_name(power_at(arg_a(a))));
     case Act::PlaceNetwork: return "network " + d.locations[location_at(arg_a(a))].id;
     case Act::RemoveNetwork: return "remove-network " + d.locations[location_at(arg_a(a))].id;
@@ -98,7 +98,7 @@ nlohmann::json Game::action_json(const State& s, core::Seat seat, core::Action a
     case Act::Offensive: j["front"] = d.fronts[front_at(arg_a(a))].id, j["source"] = kSources[arg_b(a) % 5]; break;
     case Act::Naval: j["theater"] = d.theaters[theater_at(arg_a(a))].id, j["source"] = kSources[arg_b(a) % 5]; break;
     case Act::Leadership: j["region"] = arg_a(a) == 0 ? "Europe" : "Pacific", j["power"] = power_name(power_at(arg_b(a))); break;
-    case Act::MoveGlobal: j["global_issue"] = d.global_issues[arg_a(a)].id; break;
+    case Act::MoveGlobal: j["global_issue"] = d.global_issues[global_issue_at(arg_a(a))].id; break;
     case Act::PlaceNetwork:
     case Act::RemoveNetwork:
     case Act::PlaceAlignment:

@@ -128,13 +128,12 @@ class BoardText {
         fmt::format("{}: {} | {}: {}\n{}\n{}:", tr("board.a_bomb"), n_.a_bomb(s_.a_bomb), tr("board.spy_ring"), n_.a_bomb(s_.spy_ring),
                     tr("board.leadership", {{"europe", power(s_.theater_leader[0])}, {"pacific", power(s_.theater_leader[1])}}),
                     tr("board.global_issues"));
-    for (std::size_t m = 0; m < d_.global_issues.size(); ++m) {
+    for (GlobalIssueId m : d_.global_issues.ids()) {
       const auto& gi = d_.global_issues[m];
       std::string pos = tr("board.neutral");
       for (int i = 0; i < 2; ++i)
-        if (s_.global[m] == gi.powers[at(i)])
-          pos = tr(global_issue_key(d_, static_cast<int>(m)) + ".advantage." + std::string(power_name(gi.powers[at(i)])));
-      out += fmt::format("{} {}: {}", m == 0 ? "" : ";", n_.global_issue(static_cast<int>(m)), pos);  // each marker by name
+        if (s_.global[m] == gi.powers[at(i)]) pos = tr(global_issue_key(d_, m) + ".advantage." + std::string(power_name(gi.powers[at(i)])));
+      out += fmt::format("{} {}: {}", index(m) == 0 ? "" : ";", n_.global_issue(m), pos);  // each marker by name
     }
     return out + "\n";
   }

@@ -125,6 +125,16 @@ constexpr MarkerId marker_at(int i) { return core::id_at<MarkerId, kSecretAgenda
 constexpr int index(MarkerId m) { return static_cast<int>(m); }
 inline constexpr MarkerId kNoMarker = MarkerId{kNone};
 
+// A Global Issue marker (6.11): its index into Data::global_issues, typed the same way
+// (global_issue_at, kNoGlobalIssue where two powers debate none).
+inline constexpr int kGlobalIssues = 3;  // 6.11
+enum class GlobalIssueId : std::uint8_t {};
+constexpr GlobalIssueId global_issue_at(int i) { return core::id_at<GlobalIssueId, kGlobalIssues>(i); }
+constexpr int index(GlobalIssueId g) { return static_cast<int>(g); }
+inline constexpr GlobalIssueId kNoGlobalIssue = GlobalIssueId{kNone};
+template <class T>
+using GlobalIssueArray = core::IdArray<GlobalIssueId, T, kGlobalIssues>;
+
 enum class Provenance : std::uint8_t { Rulebook, RulebookIt, RulebookRu, Reconstructed };
 inline constexpr int kProvenances = 4;
 std::string_view provenance_name(Provenance p);  // "rulebook", "rulebook-it", ...
@@ -494,7 +504,7 @@ struct Data {
   core::IdVector<FrontId, Front> fronts;
   core::IdVector<LocationId, Location> locations;
   std::vector<ABombSpace> a_bomb;
-  std::vector<GlobalIssueMarker> global_issues;
+  core::IdVector<GlobalIssueId, GlobalIssueMarker> global_issues;
   PolMilTable polmil;
   core::IdVector<MarkerId, SecretAgendaMarker> secret_agenda;
   std::vector<Scenario> scenarios;

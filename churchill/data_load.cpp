@@ -203,7 +203,7 @@ void load_tracks(const Document& doc, Registry& ids, Data& data) {
     if (g.powers[0] == g.powers[1]) n.fail("advantages", "the two positions belong to two different powers");
     data.global_issues.push_back(std::move(g));
   }
-  if (data.global_issues.size() != 3) root.fail("global_issues", "there are three Global Issue markers (6.11)");
+  if (data.global_issues.size() != kGlobalIssues) root.fail("global_issues", "there are three Global Issue markers (6.11)");
   const Node table = root.child("polmil_table");
   table.allow({"rows", "provenance", "source", "stated"});
   data.polmil.origin = table.origin();

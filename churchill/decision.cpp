@@ -258,7 +258,7 @@ void start_leadership(const Ctx& c, int index) {
   const Power w = c.s.issues[c.k.global_issue].where == IssueWhere::Table ? c.s.issues[c.k.global_issue].winner : kNoPower;
   if (w != kNoPower) {
     bool movable = false;
-    for (std::size_t m = 0; m < c.d.global_issues.size(); ++m) {
+    for (GlobalIssueId m : c.d.global_issues.ids()) {
       const auto& g = c.d.global_issues[m];
       const bool his = g.powers[0] == w || g.powers[1] == w;
       movable |= his && c.s.global[m] != w;
@@ -365,10 +365,10 @@ void leadership_legal(const CCtx& c, Power, core::ActionList& out) {  // 6.92: o
 }
 
 void global_legal(const CCtx& c, Power seat, core::ActionList& out) {
-  for (std::size_t m = 0; m < c.d.global_issues.size(); ++m) {
+  for (GlobalIssueId m : c.d.global_issues.ids()) {
     const auto& g = c.d.global_issues[m];
     const bool his = g.powers[0] == seat || g.powers[1] == seat;
-    if (his && c.s.global[m] != seat) out.push_back(encode(Act::MoveGlobal, static_cast<int>(m)));
+    if (his && c.s.global[m] != seat) out.push_back(encode(Act::MoveGlobal, index(m)));
   }
 }
 
@@ -432,7 +432,7 @@ void apply_decision(const Ctx& c, Power me, core::Action a) {
       break;
     }
     case Act::MoveGlobal:
-      s.global[arg_a(a)] = me;
+      s.global[global_issue_at(arg_a(a))] = me;
       c.note("6.11", me, Event::GlobalMoved, me, arg_a(a));
       s.steps.pop();
       break;

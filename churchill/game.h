@@ -37,7 +37,7 @@ struct Known {
   // 6.11: bits of the locations connected to the Western or Eastern Front Track, and the Global
   // Issue marker each pair of powers debates.
   std::uint32_t front_countries;
-  std::uint8_t uk_us_marker, uk_ussr_marker, us_ussr_marker;
+  GlobalIssueId uk_us_marker, uk_ussr_marker, us_ussr_marker;
   // 3.25: the Front of each theater box, or -1 (the Arctic has naval support only, no Front).
   TheaterArray<std::int8_t> front_of_theater;
   // 3.25: the number of positions of each Front's track (a Front at the last one has no entry space).

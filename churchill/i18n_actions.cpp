@@ -90,7 +90,7 @@ class ActionWording {
       case Act::Activate: return tr("action.activate", {{"issue", nm(issue_key(d_, x))}});
       case Act::ABombModifier: return tr("action.a_bomb");
       case Act::Leadership: return tr(x == 0 ? "action.leadership_europe" : "action.leadership_pacific", {{"power", power(y)}});
-      case Act::MoveGlobal: return tr("action.move_global", {{"global_issue", nm(global_issue_key(d_, x))}});
+      case Act::MoveGlobal: return tr("action.move_global", {{"global_issue", nm(global_issue_key(d_, global_issue_at(x)))}});
       case Act::PlaceFirst: return tr("action.place_first", {{"power", power(x)}});
       case Act::PlaceNetwork: return tr("action.place_network", {{"location", nm(location_key(d_, location_at(x)))}});
       case Act::RemoveNetwork: return tr("action.remove_network", {{"location", nm(location_key(d_, location_at(x)))}});

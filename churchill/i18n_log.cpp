@@ -160,7 +160,8 @@ Worded Wording::message(const core::LogEntry& e) const {
     case Event::ABombRoll:
       return {c ? "log.a_bomb_advances" : "log.a_bomb_no_progress", {{"roll", num(a)}, {"modifier", signed_num(b)}}, {}};
     case Event::SpyRing: return {"log.spy_ring", {{"space", nm(a_bomb_key(d_, a))}}, {}};
-    case Event::GlobalMoved: return {"log.global_moved", {{"power", power(a)}, {"global_issue", nm(global_issue_key(d_, b))}}, {}};
+    case Event::GlobalMoved:
+      return {"log.global_moved", {{"power", power(a)}, {"global_issue", nm(global_issue_key(d_, global_issue_at(b)))}}, {}};
     case Event::EndOfConference: return {"log.end_of_conference", {{"number", num(a)}}, {}};
     case Event::FrontHeld:
       return {"log.front_held", {{"front", nm(front_key(d_, front_at(a)))}, {"reason", held_because(b, c, x)}, {"exception", num(b)}}, {}};

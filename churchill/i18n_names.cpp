@@ -27,7 +27,7 @@ std::string space_key(const Data& d, SpaceId space) { return "space." + d.spaces
 std::string front_key(const Data& d, FrontId front) { return "front." + d.fronts[front].id; }
 std::string location_key(const Data& d, LocationId location) { return "location." + d.locations[location].id; }
 std::string a_bomb_key(const Data& d, int space) { return "a_bomb." + d.a_bomb[at(space)].id; }
-std::string global_issue_key(const Data& d, int global_issue) { return "global_issue." + d.global_issues[at(global_issue)].id; }
+std::string global_issue_key(const Data& d, GlobalIssueId global_issue) { return "global_issue." + d.global_issues[global_issue].id; }
 std::string scenario_key(const Scenario& s) { return "scenario." + s.id; }
 std::string victory_key(const VictoryCondition& v) { return "victory." + v.id; }
 std::string reserve_key(ReserveKind k) { return fmt::format("reserve.{}", reserve_kind_name(k)); }
@@ -46,7 +46,7 @@ std::vector<std::string> entity_name_keys(const Data& d) {
   for (FrontId f : d.fronts.ids()) add(front_key(d, f));
   for (LocationId l : d.locations.ids()) add(location_key(d, l));
   for (int i = 0; valid(d.a_bomb, i); ++i) add(a_bomb_key(d, i));
-  for (int i = 0; valid(d.global_issues, i); ++i) add(global_issue_key(d, i));
+  for (GlobalIssueId g : d.global_issues.ids()) add(global_issue_key(d, g));
   for (const Scenario& s : d.scenarios) add(scenario_key(s));
   return keys;
 }
@@ -81,7 +81,7 @@ std::string Names::space(SpaceId space) const { return name(space_key(data_, spa
 std::string Names::front(FrontId front) const { return name(front_key(data_, front)); }
 std::string Names::location(LocationId location) const { return name(location_key(data_, location)); }
 std::string Names::a_bomb(int space) const { return name(a_bomb_key(data_, space)); }
-std::string Names::global_issue(int global_issue) const { return name(global_issue_key(data_, global_issue)); }
+std::string Names::global_issue(GlobalIssueId global_issue) const { return name(global_issue_key(data_, global_issue)); }
 std::string Names::reserve(ReserveKind k) const { return tr(reserve_key(k)); }
 
 std::string Names::band_title(ConferenceCardId card, Band band) const {

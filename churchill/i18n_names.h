@@ -29,7 +29,7 @@ std::string space_key(const Data& d, SpaceId space);
 std::string front_key(const Data& d, FrontId front);
 std::string location_key(const Data& d, LocationId location);
 std::string a_bomb_key(const Data& d, int space);
-std::string global_issue_key(const Data& d, int global_issue);
+std::string global_issue_key(const Data& d, GlobalIssueId global_issue);
 std::string scenario_key(const Scenario& s);
 std::string victory_key(const VictoryCondition& v);  // "victory.A" (its ".text")
 std::string reserve_key(ReserveKind k);              // "reserve.german-army"
@@ -75,7 +75,7 @@ class Names {
   std::string front(FrontId front) const;
   std::string location(LocationId location) const;
   std::string a_bomb(int space) const;
-  std::string global_issue(int global_issue) const;
+  std::string global_issue(GlobalIssueId global_issue) const;
   std::string reserve(ReserveKind k) const;
   // A conference card band's title and text where the catalogue has them, else the data's English.
   std::string band_title(ConferenceCardId card, Band band) const;

@@ -56,7 +56,7 @@ int position_for(const IssueState& is, Power power) {  // +space on my track, -s
 
 // Own networks without an alignment that moving Global Issue marker `marker` to the power's
 // advantage would open to an alignment (6.11).
-int barred_networks(const Game& g, const State& s, Power power, std::size_t marker) {
+int barred_networks(const Game& g, const State& s, Power power, GlobalIssueId marker) {
   State won = s;
   won.global[marker] = power;
   int n = 0;
@@ -69,7 +69,7 @@ int barred_networks(const Game& g, const State& s, Power power, std::size_t mark
 
 int global_value(const Game& g, const State& s, Power power) {
   int v = 0;
-  for (std::size_t m = 0; m < g.data().global_issues.size(); ++m) {
+  for (GlobalIssueId m : g.data().global_issues.ids()) {
     const auto& gi = g.data().global_issues[m];
     if ((gi.powers[0] == power || gi.powers[1] == power) && s.global[m] != power) {
       // 5 VP (a swing of 10 from an opponent's advantage), and the alignments it would unlock.
@@ -481,7 +481,7 @@ class RulebookBot final : public Bot {
   static std::vector<Priority> global(const Ctx& x) {
     // Swing a marker from an opponent's advantage first, then a neutral one.
     return {[&x](core::Action a, int& rank) {
-      rank = x.s.global[arg_a(a)] == kNoPower ? 1 : 0;
+      rank = x.s.global[global_issue_at(arg_a(a))] == kNoPower ? 1 : 0;
       return true;
     }};
   }

@@ -342,7 +342,7 @@ void run_advance(const Ctx& c, step::Campaigns st);
 // under the Global Issues?
 bool global_allows(const Data& d, const Known& k, const State& s, Power power, LocationId location, bool remove);
 // 6.11: which Global Issue marker a pair of powers debate (kNone: none).
-std::uint8_t marker_of(const Data& d, Power a, Power b);
+GlobalIssueId marker_of(const Data& d, Power a, Power b);
 // 6.11: "Countries connected to the Western or Eastern Front Tracks": through a space of those
 // tracks; bits of locations.
 std::uint32_t front_countries(const Data& d, const Known& k);

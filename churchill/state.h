@@ -471,7 +471,7 @@ struct State {
   LocationArray<bool> behind_front{};     // 7.13: once per location
 
   // Global Issues (6.11): per marker, kNoPower = neutral, else the power whose advantage it is on
-  std::array<Power, 3> global{};
+  GlobalIssueArray<Power> global{};
   PowerArray<std::int8_t> conferences_won{};
 
   // War Phase (7.x) and the end (8.0, 9.4, 4.4)

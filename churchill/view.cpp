@@ -329,7 +329,7 @@ nlohmann::json view_json(const Game& g, const State& s, std::optional<core::Seat
     reserves[std::string(reserve_kind_name(static_cast<ReserveKind>(k)))] = g.reserves_in_game(s, static_cast<ReserveKind>(k));
   j["axis_reserves"] = reserves;
   nlohmann::json global = nlohmann::json::object(), global_ids = nlohmann::json::object();
-  for (std::size_t m = 0; m < d.global_issues.size(); ++m) {
+  for (GlobalIssueId m : d.global_issues.ids()) {
     std::string pos = "neutral";
     nlohmann::json advantage = nullptr;  // the power whose advantage position it is in
     for (int i = 0; i < 2; ++i)

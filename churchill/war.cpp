@@ -261,12 +261,12 @@ void check_japan(const Ctx& c);
 
 }  // namespace
 
-std::uint8_t marker_of(const Data& d, Power a, Power b) {
-  for (std::size_t m = 0; m < d.global_issues.size(); ++m) {
+GlobalIssueId marker_of(const Data& d, Power a, Power b) {
+  for (GlobalIssueId m : d.global_issues.ids()) {
     const auto& p = d.global_issues[m].powers;
-    if ((p[0] == a && p[1] == b) || (p[0] == b && p[1] == a)) return static_cast<std::uint8_t>(m);
+    if ((p[0] == a && p[1] == b) || (p[0] == b && p[1] == a)) return m;
   }
-  return kNone;
+  return kNoGlobalIssue;
 }
 
 std::uint32_t front_countries(const Data& d, const Known& k) {

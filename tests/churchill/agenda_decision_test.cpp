@@ -190,13 +190,13 @@ TEST_F(Decision, Rule_6_10_ABombResearchAndTheSpyRing) {
 }
 
 TEST_F(Decision, Rule_6_11_GlobalIssueMovesTowardTheWinner) {
-  start.global[0] = power("UK");  // Churchill-Roosevelt on Colonialism
+  start.global[global_issue_at(0)] = power("UK");  // Churchill-Roosevelt on Colonialism
   begin(step::GlobalIssue{Power::US});
   EXPECT_TRUE(legal("US", "global churchill-roosevelt")) << "from the opponent's advantage to his";
   EXPECT_TRUE(legal("US", "global roosevelt-stalin"));
   EXPECT_FALSE(legal("US", "global churchill-stalin")) << "not one of his two markers";
   act("US", "global churchill-roosevelt");
-  EXPECT_EQ(s().global[0], power("US"));
+  EXPECT_EQ(s().global[global_issue_at(0)], power("US"));
 }
 
 TEST_F(Decision, Rule_6_92_AnyWinnerChoosesOnlyTheUsOrTheUk) {

@@ -5,6 +5,7 @@
 
 #include "../core/conformance.h"
 #include "churchill/actions.h"
+#include "churchill/rules.h"
 #include "table_fixture.h"
 #include "tests/support/play_until.h"
 
@@ -292,6 +293,38 @@ TEST(ChurchillPreconditions, ASecretAgendaMarkerIsItsByteAndNoneIndexesNothing) 
 #if defined(CORE_CHECKS) || !defined(NDEBUG)
   EXPECT_DEATH({ [[maybe_unused]] const auto& m = d.secret_agenda[kNoMarker]; }, "precondition failed");
   EXPECT_DEATH({ [[maybe_unused]] const MarkerId m = marker_at(kSecretAgendaMarkers); }, "precondition failed");
+#else
+  GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
+#endif
+}
+
+// A Global Issue marker (6.11) is a GlobalIssueId (Data::global_issues, exactly kGlobalIssues; the
+// State's three positions, the bytes they always were; Known's marker of each pair of powers):
+// each of the three pairs debates its own marker, a pair of one power debates none, and an id that
+// names no marker stops a checked build.
+TEST(ChurchillPreconditions, AGlobalIssueMarkerIsItsByteAndNoneIndexesNothing) {
+  static_assert(sizeof(GlobalIssueId) == 1 && sizeof(State::global) == kGlobalIssues);
+  const Data& d = data();
+  const Game g(d);
+  const State s = g.new_game(*d.scenario("training"));
+  const auto debated_by = [&](GlobalIssueId m, Power a, Power b) {
+    const auto& p = d.global_issues[m].powers;
+    return (p[0] == a && p[1] == b) || (p[0] == b && p[1] == a);
+  };
+  EXPECT_TRUE(debated_by(g.known().uk_us_marker, Power::UK, Power::US));
+  EXPECT_TRUE(debated_by(g.known().uk_ussr_marker, Power::UK, Power::USSR));
+  EXPECT_TRUE(debated_by(g.known().us_ussr_marker, Power::US, Power::USSR));
+  EXPECT_EQ(rules::marker_of(d, Power::US, Power::UK), g.known().uk_us_marker) << "either order of the pair";
+  EXPECT_EQ(rules::marker_of(d, Power::UK, Power::UK), kNoGlobalIssue);
+  std::set<GlobalIssueId> markers{g.known().uk_us_marker, g.known().uk_ussr_marker, g.known().us_ussr_marker};
+  EXPECT_EQ(markers.size(), static_cast<std::size_t>(kGlobalIssues)) << "6.11: one marker per pair";
+  for (GlobalIssueId m : d.global_issues.ids()) EXPECT_EQ(s.global[m], kNoPower) << "9.52: neutral at the start";
+  EXPECT_EQ(g.action_to_string(s, 0, encode(Act::MoveGlobal, index(g.known().us_ussr_marker))),
+            "global " + d.global_issues[g.known().us_ussr_marker].id);
+#if defined(CORE_CHECKS) || !defined(NDEBUG)
+  EXPECT_DEATH({ [[maybe_unused]] const auto& m = d.global_issues[kNoGlobalIssue]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const Power p = s.global[kNoGlobalIssue]; }, "precondition failed");
+  EXPECT_DEATH({ [[maybe_unused]] const GlobalIssueId m = global_issue_at(kGlobalIssues); }, "precondition failed");
 #else
   GTEST_SKIP() << "preconditions are compiled out of this build (release without CHURCHILL_SANITIZE)";
 #endif

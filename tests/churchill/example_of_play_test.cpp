@@ -127,7 +127,7 @@ class ExampleOfPlay : public Table {
     act("UK", "leadership europe UK");        // 6.92: the UK won the European Leadership issue
     act("US", "global churchill-roosevelt");  // "Roosevelt's view holding sway with Self Determination"
     EXPECT_EQ(s().theater_leader[0], Power::UK);
-    EXPECT_EQ(s().global[0], power("US"));
+    EXPECT_EQ(s().global[global_issue_at(0)], power("US"));
     // 7.1: the US has 1 + 3 networks, the USSR 1 + 2 (ruling 3), the UK 1: the US places first.
     EXPECT_EQ(phase_text(game, s()), "7.1 Clandestine Networks: US places 4");
     act("US", "network denmark");

@@ -190,7 +190,7 @@ TEST_F(FewOptions, Rule5_14_TheLastIssueOnTheDisplayIsTheOnlyOneToPlace) {
 
 // 6.11: a player moves a Global Issue marker of his not already at his position.
 TEST_F(FewOptions, Rule6_11_OnlyOneGlobalIssueMarkerIsLeftToMove) {
-  start.global[0] = power("UK");  // Churchill-Roosevelt at the UK's position
+  start.global[global_issue_at(0)] = power("UK");  // Churchill-Roosevelt at the UK's position
   begin(step::GlobalIssue{Power::UK});
   const auto w = why("UK");
   ASSERT_TRUE(w);

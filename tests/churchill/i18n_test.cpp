@@ -221,8 +221,8 @@ TEST(I18nNames, EnglishNamesAreTheDataSetsNames) {
   }
   for (churchill::AxisId a : d.axis.ids()) EXPECT_EQ(en.axis(a), d.axis[a].name);
   for (int i = 0; i < static_cast<int>(d.a_bomb.size()); ++i) EXPECT_EQ(en.a_bomb(i), d.a_bomb[static_cast<std::size_t>(i)].name);
-  for (int i = 0; i < static_cast<int>(d.global_issues.size()); ++i) {
-    const auto& g = d.global_issues[static_cast<std::size_t>(i)];
+  for (churchill::GlobalIssueId i : d.global_issues.ids()) {
+    const auto& g = d.global_issues[i];
     EXPECT_EQ(en.global_issue(i), g.name);
     for (std::size_t k = 0; k < g.powers.size(); ++k)
       EXPECT_EQ(en.tr(churchill::global_issue_key(d, i) + ".advantage." + std::string(churchill::power_name(g.powers[k]))), g.advantage[k]);
@@ -317,8 +317,8 @@ TEST(I18nNames, NoMessageNamesADatumTheDataSetLacks) {
     for (int b = 0; b < churchill::kBands; ++b)
       for (const char* field : {".title", ".text"})
         expected.insert("conference_card." + card.id + "." + std::string(churchill::band_name(static_cast<churchill::Band>(b))) + field);
-  for (int g = 0; g < static_cast<int>(d.global_issues.size()); ++g)
-    for (churchill::Power p : d.global_issues[static_cast<std::size_t>(g)].powers)
+  for (churchill::GlobalIssueId g : d.global_issues.ids())
+    for (churchill::Power p : d.global_issues[g].powers)
       expected.insert(churchill::global_issue_key(d, g) + ".advantage." + std::string(churchill::power_name(p)));
   for (const auto& v : d.victory) expected.insert(churchill::victory_key(v) + ".text");
   for (const auto& issue : d.issues) expected.insert("issue." + issue.id + ".short");  // the web board's label

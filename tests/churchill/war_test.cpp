@@ -114,7 +114,7 @@ TEST_F(War, Rule_7_12_NoDeclineWhileAPlacementIsPossible) {
 TEST_F(War, Rule_7_32_RemovalIsOptional) {
   networks("poland", "UK", 1);
   start.alignment[L("poland")] = power("USSR");
-  start.global[1] = power("UK");  // Free Europe: the UK may remove it
+  start.global[global_issue_at(1)] = power("UK");  // Free Europe: the UK may remove it
   start.to_place = {1, 0, 0};
   begin(step::PlaceAlignment{Power::UK, 0});
   EXPECT_TRUE(legal("UK", "remove-alignment poland"));
@@ -149,7 +149,7 @@ TEST_F(War, Rule_7_31_AlignmentNeedsAnOwnNetworkAndOnePerLocation) {
 TEST_F(War, Rule_6_11_ColonialismLetsOnlyTheUkPlaceInColonies) {
   networks("siam", "US", 1);
   networks("malaya", "UK", 1);
-  start.global[0] = power("UK");  // Colonialism
+  start.global[global_issue_at(0)] = power("UK");  // Colonialism
   start.alignment_gained[Power::US] = 1;
   start.alignment_gained[Power::UK] = 1;
   start.to_place = {1, 1, 0};
@@ -168,12 +168,12 @@ TEST_F(War, Rule_6_11_SpheresOfInfluenceAndTheUnRemovalCost) {
   networks("poland", "UK", 1);
   start.alignment[L("poland")] = power("USSR");
   networks("france", "USSR", 1);
-  start.global[1] = power("USSR");  // Spheres of Influence
-  start.global[2] = power("US");    // UN: removal costs two
+  start.global[global_issue_at(1)] = power("USSR");  // Spheres of Influence
+  start.global[global_issue_at(2)] = power("US");    // UN: removal costs two
   start.to_place = {1, 0, 0};
   begin(step::PlaceAlignment{Power::UK, 0});
   EXPECT_FALSE(legal("UK", "remove-alignment poland")) << "Spheres: only the USSR in Poland";
-  start.global[1] = power("UK");  // Free Europe
+  start.global[global_issue_at(1)] = power("UK");  // Free Europe
   begin(step::PlaceAlignment{Power::UK, 0});
   EXPECT_FALSE(legal("UK", "remove-alignment poland")) << "UN: two markers needed, the UK has one";
   start.to_place = {2, 0, 0};
