@@ -341,7 +341,7 @@ void run_advance(const Ctx& c, step::Campaigns st);
 // 6.11: may `power` place (or, with remove, remove) a Political Alignment marker in `location`
 // under the Global Issues?
 bool global_allows(const Data& d, const Known& k, const State& s, Power power, LocationId location, bool remove);
-// 6.11: which Global Issue marker a pair of powers debate (kNone: none).
+// 6.11: which Global Issue marker a pair of powers debate (kNoGlobalIssue: none).
 GlobalIssueId marker_of(const Data& d, Power a, Power b);
 // 6.11: "Countries connected to the Western or Eastern Front Tracks": through a space of those
 // tracks; bits of locations.
