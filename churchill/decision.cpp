@@ -257,13 +257,11 @@ void start_leadership(const Ctx& c, int index) {
   c.s.steps.replace(step::EndConference{});
   const Power w = c.s.issues[c.k.global_issue].where == IssueWhere::Table ? c.s.issues[c.k.global_issue].winner : kNoPower;
   if (w != kNoPower) {
-    bool movable = false;
-    for (GlobalIssueId m : c.d.global_issues.ids()) {
-      const auto& g = c.d.global_issues[m];
-      const bool his = g.powers[0] == w || g.powers[1] == w;
-      movable |= his && c.s.global[m] != w;
-    }
-    if (movable) c.push(step::GlobalIssue{w});
+    for (GlobalIssueId m : c.d.global_issues.ids())
+      if (may_move_global(c.d, c.s, w, m)) {
+        c.push(step::GlobalIssue{w});
+        break;
+      }
   }
   if (won_by_anyone(c.s, c.k.a_bomb_research)) c.push(step::ABombRoll{});
 }
@@ -365,11 +363,8 @@ void leadership_legal(const CCtx& c, Power, core::ActionList& out) {  // 6.92: o
 }
 
 void global_legal(const CCtx& c, Power seat, core::ActionList& out) {
-  for (GlobalIssueId m : c.d.global_issues.ids()) {
-    const auto& g = c.d.global_issues[m];
-    const bool his = g.powers[0] == seat || g.powers[1] == seat;
-    if (his && c.s.global[m] != seat) out.push_back(encode(Act::MoveGlobal, index(m)));
-  }
+  for (GlobalIssueId m : c.d.global_issues.ids())
+    if (may_move_global(c.d, c.s, seat, m)) out.push_back(encode(Act::MoveGlobal, index(m)));
 }
 
 namespace {

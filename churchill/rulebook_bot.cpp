@@ -70,8 +70,7 @@ int barred_networks(const Game& g, const State& s, Power power, GlobalIssueId ma
 int global_value(const Game& g, const State& s, Power power) {
   int v = 0;
   for (GlobalIssueId m : g.data().global_issues.ids()) {
-    const auto& gi = g.data().global_issues[m];
-    if ((gi.powers[0] == power || gi.powers[1] == power) && s.global[m] != power) {
+    if (rules::may_move_global(g.data(), s, power, m)) {
       // 5 VP (a swing of 10 from an opponent's advantage), and the alignments it would unlock.
       const int swing = s.global[m] == kNoPower ? 6 : 8;
       v = std::max(v, swing + 2 * barred_networks(g, s, power, m));

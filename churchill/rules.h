@@ -343,6 +343,9 @@ void run_advance(const Ctx& c, step::Campaigns st);
 bool global_allows(const Data& d, const Known& k, const State& s, Power power, LocationId location, bool remove);
 // 6.11: which Global Issue marker a pair of powers debate (kNoGlobalIssue: none).
 GlobalIssueId marker_of(const Data& d, Power a, Power b);
+// 6.11: may `power` move Global Issue marker `m` to its advantage position (one of its two markers,
+// not there already)?
+bool may_move_global(const Data& d, const State& s, Power power, GlobalIssueId m);
 // 6.11: "Countries connected to the Western or Eastern Front Tracks": through a space of those
 // tracks; bits of locations.
 std::uint32_t front_countries(const Data& d, const Known& k);

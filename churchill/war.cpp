@@ -269,6 +269,11 @@ GlobalIssueId marker_of(const Data& d, Power a, Power b) {
   return kNoGlobalIssue;
 }
 
+bool may_move_global(const Data& d, const State& s, Power power, GlobalIssueId m) {
+  const auto& p = d.global_issues[m].powers;
+  return (p[0] == power || p[1] == power) && s.global[m] != power;
+}
+
 std::uint32_t front_countries(const Data& d, const Known& k) {
   std::uint32_t bits = 0;
   for (LocationId l : d.locations.ids()) {
