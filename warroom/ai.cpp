@@ -32,7 +32,8 @@ constexpr AiLevel full_search(std::string_view name, int plans, int answers, int
           .heaviest = true,
           .calculated_picks = true,
           .scenario_value = true,
-          .calculated_candidates = true};
+          .calculated_candidates = true,
+          .sea_garrison_candidates = true};
 }
 
 // Budgets (docs/warroom/ai.md, "The search bot": the time each takes per sheet on one core).
@@ -304,10 +305,10 @@ namespace {
 Style candidate_style(const AiLevel& level, SecretStep step, const Style& round_style, int k, core::Rng& rng) {
   if (step == SecretStep::Sheet) {
     const std::array<Style, 4> fixed = {Style{}, sure_defence_style(), home_guard_style(), calculated_style()};
-    if (k < static_cast<int>(fixed.size())) return fixed[static_cast<std::size_t>(k)];
-    Style drawn = draw_style(rng);
-    drawn.calculated_attacks = level.calculated_candidates && k % 2 == 0;
-    return drawn;
+    Style s = k < static_cast<int>(fixed.size()) ? fixed[static_cast<std::size_t>(k)] : draw_style(rng);
+    if (k >= static_cast<int>(fixed.size())) s.calculated_attacks = level.calculated_candidates && k % 2 == 0;
+    s.sea_garrison = level.sea_garrison_candidates && k > 0;
+    return s;
   }
   Style s = round_style;
   if (step == SecretStep::Purchases) s.buy_mix = static_cast<BuyMix>(k % kBuyMixes);

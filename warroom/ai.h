@@ -72,6 +72,9 @@ struct AiLevel {
   // (Style::calculated_attacks), as the fourth does (docs/warroom/ai.md, "Attacks chosen
   // with the calculator").
   bool calculated_candidates = false;
+  // Every sheet candidate but bot:rules' own keeps a garrison by sea where only the sea reaches
+  // (Style::sea_garrison; docs/warroom/ai.md, "A garrison by sea").
+  bool sea_garrison_candidates = false;
 };
 const std::array<AiLevel, 4>& ai_levels();
 const AiLevel* ai_level(std::string_view name);  // "normal"; nullptr for an unknown one

@@ -17,6 +17,7 @@ std::string_view order_why_code(OrderWhy w) {
   switch (w) {
     case OrderWhy::SinkTransports: return "sink_transports";
     case OrderWhy::FerryHome: return "ferry_home";
+    case OrderWhy::FerryGarrison: return "ferry_garrison";
     case OrderWhy::CampaignStrike: return "campaign_strike";
     case OrderWhy::Defend: return "defend";
     case OrderWhy::Attack: return "attack";
@@ -64,6 +65,7 @@ nlohmann::json style_codes(const Style& s, SecretStep step) {
   if (s.sea_watch) out.push_back("sea_watch");
   if (s.home_guard) out.push_back("home_guard");
   if (s.calculated_attacks) out.push_back("calculated_attacks");
+  if (s.sea_garrison) out.push_back("sea_garrison");
   if (s.odds_scale_percent < rules.odds_scale_percent) out.push_back("daring_strikes");
   if (s.odds_scale_percent > rules.odds_scale_percent) out.push_back("cautious_strikes");
   if (s.attack_tenths < rules.attack_tenths) out.push_back("daring_attacks");

@@ -25,6 +25,7 @@ struct Assessment {
   std::array<RegionArray<int>, kAlliances> land{}, air{}, naval{};
   RegionArray<int> threat{};      // enemy land strength that can enter the region next round
   RegionArray<int> importance{};  // 0: none; capitals and victory regions most
+  RegionArray<bool> enemy_aim{};  // a friendly region of the enemy's Victory condition
   RegionArray<int> goal_distance{};
   RegionArray<int> value{};  // worth of taking an enemy territory
 };
@@ -121,6 +122,12 @@ struct Style {
   // odds and expected losses instead of 1.3x the defence's unit costs, the best expected gain first.
   // The search bot's own candidates only: a look of the calculator per target is too dear for rollouts.
   bool calculated_attacks = false;
+  // A garrison for what the enemy needs where only the sea reaches (docs/warroom/ai.md, "A garrison
+  // by sea"): every friendly region of the enemy's Victory condition that is an island, or has no
+  // enemy army beside it, counts the enemy troops that can land on it within two orders against its
+  // garrison, as the home guard does for an island capital, and armies are ferried to it (embarking
+  // into a sea beside it, then landing).
+  bool sea_garrison = false;
   bool operator==(const Style&) const = default;
 };
 
@@ -129,6 +136,7 @@ struct Style {
 enum class OrderWhy : std::uint8_t {
   SinkTransports,    // 0. the home guard strikes enemy troops at sea beside a vital region
   FerryHome,         // 0b. an island capital's armies ferried home
+  FerryGarrison,     // 1b. a garrison ferried where the enemy needs to win and only the sea reaches
   CampaignStrike,    // the campaign's strike on its target
   Defend,            // 1. a threatened capital or industry reinforced
   Attack,            // 2. an enemy territory worth taking, with enough strength

@@ -140,7 +140,7 @@ Assessment assess(const Game& g, const State& s, Nation nation) {
       int imp = r.industry ? r.sv : 0;
       if (r.capital_of != kNoNation) imp += r.capital_of == nation ? 12 : 8;
       for (const VictoryTerm& term : enemy_victory)
-        if (std::find(term.of.begin(), term.of.end(), r.rid) != term.of.end()) imp += 10;
+        if (std::find(term.of.begin(), term.of.end(), r.rid) != term.of.end()) imp += 10, a.enemy_aim[r.rid] = true;
       a.importance[r.rid] = imp;
     } else if (friendly(s, r.rid, other(a.side)) && !under_truce(g, s, nation, r.rid)) {
       int v = r.sv + r.income.total() + (r.industry ? 3 : 0) + (r.capital_of != kNoNation ? 10 : 0);
@@ -195,12 +195,16 @@ class Planner {
     if (style.sea_watch)  // capitals have it already (assess)
       for (const Region& r : d_.regions)
         if (a_.importance[r.rid] > 0 && r.capital_of == kNoNation) a_.threat[r.rid] += seaborne_reserve(g, a_, r.rid, them());
+    if (style.sea_garrison)
+      for (RegionId r : sea_only_vital()) sea_guard_[r] = seaborne_guard(r);
   }
 
   SheetPlan run() {
     if (style_.home_guard) sink_transports(), ferry_home();
     strike();
     defend();
+    if (style_.sea_garrison)
+      for (RegionId v : sea_only_vital()) ferry(v, sea_guard_[v], OrderWhy::FerryGarrison);
     attack();
     strike_fleets();
     escort_and_gather();
@@ -222,6 +226,7 @@ class Planner {
   Style style_;
   int odds_percent_ = 100;  // the share of the defence the strike needs (a stalled war: less)
   int home_guard_ = home_guard();
+  RegionArray<int> sea_guard_{};  // Style::sea_garrison: the enemy troops that can land within two orders
   std::vector<Mine> mine_;
   SheetPlan plan_;
   RegionArray<int> out_{}, in_{}, ships_in_{};
@@ -250,7 +255,8 @@ class Planner {
   bool can_leave(const Mine& m) const {
     if (m.cat != Category::Land || a_.importance[m.region] == 0) return true;
     if (last_at_capital(m)) return false;
-    const int guard = m.region == d_.nations[nation_].capital ? std::max(home_guard_, a_.threat[m.region]) : a_.threat[m.region];
+    const int near = m.region == d_.nations[nation_].capital ? home_guard_ : sea_guard_[m.region];
+    const int guard = std::max(near, a_.threat[m.region]);
     return (held(m.region) - m.strength) * 100 >= guard * odds_percent_;  // a stalled war risks more
   }
 
@@ -270,14 +276,15 @@ class Planner {
     return total;
   }
 
-  // The enemy land strength that can land on the island `capital` within two orders (Transporting Land
-  // Units by Sea: up to 2 regions at sea, then one adjacent territory): troops at sea within two sea
-  // regions of a sea beside it, and armies on a coast of a sea at most one region from such a sea
-  // (embarking is the first of the two), of nations whose land units may go to sea.
-  int seaborne_guard(RegionId capital) const {
+  // The enemy land strength that can land on `target` (an island capital, a region only the sea
+  // reaches) within two orders (Transporting Land Units by Sea: up to 2 regions at sea, then one
+  // adjacent territory): troops at sea within two sea regions of a sea beside it, and armies on a
+  // coast of a sea at most one region from such a sea (embarking is the first of the two), of nations
+  // whose land units may go to sea.
+  int seaborne_guard(RegionId target) const {
     const auto seas_from_coast = [&](RegionId x) {
       int best = kForceFar;
-      for (RegionId c : neighbours(d_, capital))
+      for (RegionId c : neighbours(d_, target))
         if (d_.region(c).is_sea() && sea_distance(d_, x, c) != kUnreachable) best = std::min(best, sea_distance(d_, x, c));
       return best;
     };
@@ -286,7 +293,7 @@ class Planner {
       if (!in_play(s_, n) || alliance_of(n) == a_.side || d_.nations[n].has(NationRule::LandNeverAtSea)) continue;
       for (int number = 1; number <= kMaxCommandNumber; ++number) {
         const Command& c = s_.command[n][at(number)];
-        if (c.region == kNoRegion || c.region == capital || command_category(d_, n, number) != Category::Land) continue;
+        if (c.region == kNoRegion || c.region == target || command_category(d_, n, number) != Category::Land) continue;
         bool near = d_.region(c.region).is_sea() && seas_from_coast(c.region) <= 2;
         for (RegionId x : neighbours(d_, c.region))
           near = near || (d_.region(c.region).is_territory() && d_.region(x).is_sea() && seas_from_coast(x) <= 1);
@@ -323,26 +330,48 @@ class Planner {
     }
   }
 
-  // 0b. An island capital is reinforced from the mainland in two orders (embark into a sea beside it,
-  // then land: Transporting Land Units by Sea). The home guard starts them when the enemy troops
-  // within two moves (home_guard_) or its threat outweigh its garrison: Commands at sea beside it land,
-  // and Commands on a coast of such a sea embark into it where no stronger enemy fleet is near.
+  // 0b. An island capital is reinforced from the mainland in two orders (ferry) when the enemy troops
+  // within two moves (home_guard_) or its threat outweigh its garrison.
   void ferry_home() {
     const RegionId cap = d_.nations[nation_].capital;
-    if (cap == kNoRegion || !d_.region(cap).island || !friendly(s_, cap, a_.side)) return;
+    if (cap != kNoRegion && d_.region(cap).island && friendly(s_, cap, a_.side)) ferry(cap, home_guard_, OrderWhy::FerryHome);
+  }
+
+  // Style::sea_garrison: the friendly regions of the enemy's Victory condition that only the sea
+  // brings an enemy to: islands but the nation's capital (ferry_home's), and regions with no enemy
+  // army beside them.
+  std::vector<RegionId> sea_only_vital() const {
+    std::vector<RegionId> v;
+    for (const Region& r : d_.regions) {
+      if (!a_.enemy_aim[r.rid] || r.rid == d_.nations[nation_].capital) continue;
+      bool beside = false;
+      for (RegionId x : neighbours(d_, r.rid)) beside = beside || (d_.region(x).is_territory() && a_.land[at(them())][x] > 0);
+      if (r.island || !beside) v.push_back(r.rid);
+    }
+    std::stable_sort(v.begin(), v.end(), [&](RegionId x, RegionId y) { return a_.importance[x] > a_.importance[y]; });
+    return v;
+  }
+
+  // A region only the sea reaches is reinforced in two orders (embark into a sea beside it, then land:
+  // Transporting Land Units by Sea) when `guard` (the enemy troops that can land on it within two
+  // orders) or its threat outweigh its garrison: Commands at sea beside it land, and Commands on a
+  // coast embark into a sea beside it where no stronger enemy fleet is near: the home guard's from a
+  // coast of that sea, a garrison's also through a second sea region (land to sea, then sea to sea).
+  void ferry(RegionId v, int guard, OrderWhy why) {
     int coming = 0;
-    const auto short_of = [&] { return std::max(home_guard_, a_.threat[cap]) * 11 / 10 + 1 - held(cap) - coming > 0 && !full(); };
+    const auto short_of = [&] { return std::max(guard, a_.threat[v]) * 11 / 10 + 1 - held(v) - coming > 0 && !full(); };
     for (Mine& m : mine_)
-      if (short_of() && !m.used && m.cat == Category::Land && d_.region(m.region).is_sea() && is_edge(d_, m.region, cap))
-        order(m, cap, OrderWhy::FerryHome);
+      if (short_of() && !m.used && m.cat == Category::Land && d_.region(m.region).is_sea() && is_edge(d_, m.region, v)) order(m, v, why);
     for (Mine& m : mine_) {
       if (!short_of()) return;
-      if (m.used || m.cat != Category::Land || !d_.region(m.region).is_territory() || m.region == cap || !can_leave(m)) continue;
-      for (RegionId sea : neighbours(d_, cap))
-        if (d_.region(sea).is_sea() && is_edge(d_, m.region, sea) && sea_safe(sea) && order(m, sea, OrderWhy::FerryHome)) {
+      if (m.used || m.cat != Category::Land || !d_.region(m.region).is_territory() || m.region == v || !can_leave(m)) continue;
+      for (RegionId sea : neighbours(d_, v)) {
+        const bool route = why == OrderWhy::FerryGarrison || is_edge(d_, m.region, sea);
+        if (d_.region(sea).is_sea() && route && sea_safe(sea) && order(m, sea, why)) {
           coming += m.strength;
           break;
         }
+      }
     }
   }
 

@@ -494,6 +494,87 @@ TEST(SearchBotHomeGuard, Phase2Step1_TheHomeGuardIsAmongTheCandidates) {
   EXPECT_TRUE(std::any_of(found.plans.begin(), found.plans.end(), [](const SheetCandidate& c) { return c.style.home_guard; }));
 }
 
+// ---- A garrison by sea (Style::sea_garrison), War in the Pacific --------------------------------
+
+Style sea_garrison() {
+  Style s;
+  s.sea_garrison = true;
+  return s;
+}
+
+// The United States at its first sheet with Hawaii (of Japan's Victory condition) bare, six infantry
+// in the Western United States (Command 35), no American ship in the seas around Hawaii, and of Japan
+// only its home army and six infantry at `japanese_at`.
+State hawaii_bare(const Game& g, const std::string& japanese_at) {
+  State s = at_write_sheets(g);
+  const Data& d = g.data();
+  for (Command& c : s.command[JPN])
+    if (c.region != region("J1")) c = Command{};
+  for (Command& c : s.command[US])
+    if (c.region != kNoRegion &&
+        (c.region == region("U5") || (d.region(c.region).is_sea() && sea_distance(d, c.region, region("P-8")) <= 2)))
+      c = Command{};
+  put(s, US, 35, "U3", {{kInf, 6}});
+  put(s, JPN, 42, japanese_at, {{kInf, 6}});
+  return s;
+}
+
+bool garrison_ferried(const Game& g, const SheetPlan& plan) {
+  return std::any_of(plan.orders.begin(), plan.orders.end(), [&](const PlannedOrder& o) {
+    return o.why == OrderWhy::FerryGarrison && command_category(g.data(), US, o.command) == Category::Land && o.dest == region("P-8");
+  });
+}
+
+// Transporting Land Units by Sea: "land to sea, and then sea to sea" in one order, then "one adjacent
+// territory" in the next. Hawaii is an island only Hawaiian Waters (P-8) touch, and no coast of
+// the United States touches that sea: six Japanese infantry in the North Pacific (P-11), beside it,
+// can land on Hawaii in two orders, so the garrison style sends the army of the Western United States
+// to sea through the California Current into Hawaiian Waters; bot:rules, which sends only what reaches
+// a region in one order, does not.
+TEST(SearchBotSeaGarrison, TransportingLandUnitsBySea_HawaiiIsGarrisonedThroughTwoSeas) {
+  const Game g = war_in_the_pacific(2);
+  const State s = hawaii_bare(g, "P-11");
+  EXPECT_TRUE(garrison_ferried(g, plan_sheet(g, s, US, kNoRegion, 0, sea_garrison())));
+  EXPECT_FALSE(garrison_ferried(g, plan_sheet(g, s, US)));
+}
+
+// A held Hawaii (one infantry) with no enemy troops that can land within two orders (Japan's coast is
+// on Bonin Waters, two seas from Hawaiian Waters: three orders away) keeps the army where it is; the
+// same garrison with the six at sea beside it is short, and the army sails. A garrison that outweighs
+// them needs no more. (A bare Hawaii is short of any garrison, and gets one whenever an army can
+// sail.)
+TEST(SearchBotSeaGarrison, TransportingLandUnitsBySea_AGarrisonOnlyWhereTroopsCanLand) {
+  const Game g = war_in_the_pacific(2);
+  const auto garrisoned = [&](const std::string& japanese_at, int infantry) {
+    State s = hawaii_bare(g, japanese_at);
+    put(s, US, 36, "U5", {{kInf, infantry}});
+    return garrison_ferried(g, plan_sheet(g, s, US, kNoRegion, 0, sea_garrison()));
+  };
+  EXPECT_FALSE(garrisoned("J1", 1));
+  EXPECT_TRUE(garrisoned("P-11", 1));
+  EXPECT_FALSE(garrisoned("P-11", 12));
+}
+
+// At `hard` and `expert` every sheet candidate but bot:rules' own keeps a garrison by sea
+// (docs/warroom/ai.md, "A garrison by sea"); at `normal` none does.
+TEST(SearchBotSeaGarrison, Phase2Step1_AtHardEveryCandidateButBotRulesOwn) {
+  const Game g = war_in_the_pacific(2);
+  const State s = hawaii_bare(g, "P-11");
+  const auto search = [&](bool garrison) {
+    AiLevel level{"eight", 8, 2, 1, 1};
+    level.sea_garrison_candidates = garrison;
+    return search_secret(g, s, g.seat_of(US), RulesBot{}, level, 5, 1);
+  };
+  const SheetSearch with = search(true), without = search(false);
+  ASSERT_GE(with.plans.size(), 2U);
+  EXPECT_FALSE(with.plans.front().style.sea_garrison) << "bot:rules' own entries come first";
+  for (std::size_t i = 1; i < with.plans.size(); ++i) EXPECT_TRUE(with.plans[i].style.sea_garrison) << i;
+  for (const SheetCandidate& c : without.plans) EXPECT_FALSE(c.style.sea_garrison);
+  EXPECT_TRUE(ai_level("hard")->sea_garrison_candidates);
+  EXPECT_TRUE(ai_level("expert")->sea_garrison_candidates);
+  EXPECT_FALSE(ai_level("normal")->sea_garrison_candidates);
+}
+
 // ---- Attacks chosen with the battle calculator (Style::calculated_attacks), Eastern Front ----------
 
 Style calculated() {
@@ -757,8 +838,9 @@ nlohmann::json timeless_plan(nlohmann::json plan) {
   return plan;
 }
 
-const std::set<std::string> kOrderReasons = {"sink_transports", "ferry_home", "campaign_strike", "defend",  "attack",     "air_support",
-                                             "strike_fleet",    "escort",     "gather",          "advance", "air_defence"};
+const std::set<std::string> kOrderReasons = {"sink_transports", "ferry_home", "ferry_garrison", "campaign_strike",
+                                             "defend",          "attack",     "air_support",    "strike_fleet",
+                                             "escort",          "gather",     "advance",        "air_defence"};
 
 // Phase 2 Step 1, the hint's plan (docs/warroom/ai.md, "Hints"): the whole sheet the search would
 // write -- the heaviest candidate of its mixed strategy -- each order with the planner's reason and

@@ -85,6 +85,7 @@ async function fetchHint(id: string, token: string): Promise<HintAnswer | Refusa
 const WHY: Record<string, string> = {
   sink_transports: 'warroom.hint.why.sink_transports',
   ferry_home: 'warroom.hint.why.ferry_home',
+  ferry_garrison: 'warroom.hint.why.ferry_garrison',
   campaign_strike: 'warroom.hint.why.campaign_strike',
   defend: 'warroom.hint.why.defend',
   attack: 'warroom.hint.why.attack',
@@ -116,6 +117,7 @@ const STYLE: Record<string, string> = {
   sea_watch: 'warroom.hint.style.sea_watch',
   home_guard: 'warroom.hint.style.home_guard',
   calculated_attacks: 'warroom.hint.style.calculated_attacks',
+  sea_garrison: 'warroom.hint.style.sea_garrison',
   daring_strikes: 'warroom.hint.style.daring_strikes',
   cautious_strikes: 'warroom.hint.style.cautious_strikes',
   daring_attacks: 'warroom.hint.style.daring_attacks',
