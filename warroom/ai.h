@@ -73,7 +73,7 @@ struct AiLevel {
   // with the calculator").
   bool calculated_candidates = false;
   // Every sheet candidate but bot:rules' own keeps a garrison by sea where only the sea reaches
-  // (Style::sea_garrison; docs/warroom/ai.md, "A garrison by sea").
+  // (Style::sea_garrison; docs/warroom/ai.md, "A garrison by sea, kept").
   bool sea_garrison_candidates = false;
 };
 const std::array<AiLevel, 4>& ai_levels();

@@ -338,12 +338,12 @@ class Planner {
   }
 
   // Style::sea_garrison: the friendly regions of the enemy's Victory condition that only the sea
-  // brings an enemy to: islands but the nation's capital (ferry_home's), and regions with no enemy
-  // army beside them.
+  // brings an enemy to (islands, and regions with no enemy army beside them), but capitals: a capital
+  // is its own nation's to guard (ferry_home, the defence).
   std::vector<RegionId> sea_only_vital() const {
     std::vector<RegionId> v;
     for (const Region& r : d_.regions) {
-      if (!a_.enemy_aim[r.rid] || r.rid == d_.nations[nation_].capital) continue;
+      if (!a_.enemy_aim[r.rid] || r.capital_of != kNoNation) continue;
       bool beside = false;
       for (RegionId x : neighbours(d_, r.rid)) beside = beside || (d_.region(x).is_territory() && a_.land[at(them())][x] > 0);
       if (r.island || !beside) v.push_back(r.rid);

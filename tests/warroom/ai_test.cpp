@@ -555,8 +555,33 @@ TEST(SearchBotSeaGarrison, TransportingLandUnitsBySea_AGarrisonOnlyWhereTroopsCa
   EXPECT_FALSE(garrisoned("P-11", 12));
 }
 
+// A capital is its own nation's to guard: in War in Europe the Axis needs two of Great Britain, Moscow
+// and the Eastern United States, all capitals. Twelve German infantry in France can land on Great
+// Britain within two orders (embark into the Channel, then land), more than its garrison of one
+// British infantry and six American; the Americans keep no garrison there for the British and write
+// the same sheet as without the style.
+TEST(SearchBotSeaGarrison, VictoryConditions_AnotherNationsCapitalIsLeftToIt) {
+  const Game g = europe(2);
+  State s = at_write_sheets(g);
+  for (Nation n : {BC, US, GER})
+    for (Command& c : s.command[n])
+      if (c.region == region("B1") || c.region == region("G2") || (c.region != kNoRegion && g.data().region(c.region).is_sea()))
+        c = Command{};
+  put(s, BC, 35, "B1", {{kInf, 1}});
+  put(s, US, 35, "B1", {{kInf, 6}});
+  put(s, GER, 42, "G2", {{kInf, 12}});
+  const SheetPlan garrisoned = plan_sheet(g, s, US, kNoRegion, 0, sea_garrison()), rules = plan_sheet(g, s, US);
+  ASSERT_EQ(garrisoned.orders.size(), rules.orders.size());
+  for (std::size_t i = 0; i < rules.orders.size(); ++i) {
+    EXPECT_EQ(garrisoned.orders[i].command, rules.orders[i].command);
+    EXPECT_EQ(garrisoned.orders[i].dest, rules.orders[i].dest);
+  }
+  EXPECT_TRUE(std::any_of(rules.orders.begin(), rules.orders.end(), [](const PlannedOrder& o) { return o.command == 35; }))
+      << "the American army leaves Great Britain";
+}
+
 // At `hard` and `expert` every sheet candidate but bot:rules' own keeps a garrison by sea
-// (docs/warroom/ai.md, "A garrison by sea"); at `normal` none does.
+// (docs/warroom/ai.md, "A garrison by sea, kept"); at `normal` none does.
 TEST(SearchBotSeaGarrison, Phase2Step1_AtHardEveryCandidateButBotRulesOwn) {
   const Game g = war_in_the_pacific(2);
   const State s = hawaii_bare(g, "P-11");
