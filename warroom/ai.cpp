@@ -305,8 +305,9 @@ namespace {
 Style candidate_style(const AiLevel& level, SecretStep step, const Style& round_style, int k, core::Rng& rng) {
   if (step == SecretStep::Sheet) {
     const std::array<Style, 4> fixed = {Style{}, sure_defence_style(), home_guard_style(), calculated_style()};
-    Style s = k < static_cast<int>(fixed.size()) ? fixed[static_cast<std::size_t>(k)] : draw_style(rng);
-    if (k >= static_cast<int>(fixed.size())) s.calculated_attacks = level.calculated_candidates && k % 2 == 0;
+    const bool drawn = k >= static_cast<int>(fixed.size());
+    Style s = drawn ? draw_style(rng) : fixed[static_cast<std::size_t>(k)];
+    if (drawn) s.calculated_attacks = level.calculated_candidates && k % 2 == 0;
     s.sea_garrison = level.sea_garrison_candidates && k > 0;
     return s;
   }

@@ -123,10 +123,10 @@ struct Style {
   // The search bot's own candidates only: a look of the calculator per target is too dear for rollouts.
   bool calculated_attacks = false;
   // A garrison for what the enemy needs where only the sea reaches (docs/warroom/ai.md, "A garrison
-  // by sea, kept"): every friendly region of the enemy's Victory condition but a capital that is an island,
-  // or has no enemy army beside it, counts the enemy troops that can land on it within two orders
-  // against its garrison, as the home guard does for an island capital, and armies are ferried to it
-  // (embarking into a sea beside it, then landing).
+  // by sea, kept"): every friendly region of the enemy's Victory condition but a capital that is an
+  // island, or has no enemy army beside it, counts the enemy troops that can land on it within two
+  // orders against its garrison, as the home guard does for an island capital, and armies are
+  // ferried to it (embarking into a sea beside it, then landing).
   bool sea_garrison = false;
   bool operator==(const Style&) const = default;
 };

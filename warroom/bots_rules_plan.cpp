@@ -195,16 +195,15 @@ class Planner {
     if (style.sea_watch)  // capitals have it already (assess)
       for (const Region& r : d_.regions)
         if (a_.importance[r.rid] > 0 && r.capital_of == kNoNation) a_.threat[r.rid] += seaborne_reserve(g, a_, r.rid, them());
-    if (style.sea_garrison)
-      for (RegionId r : sea_only_vital()) sea_guard_[r] = seaborne_guard(r);
+    if (style.sea_garrison) garrisons_ = sea_only_vital();
+    for (RegionId r : garrisons_) sea_guard_[r] = seaborne_guard(r);
   }
 
   SheetPlan run() {
     if (style_.home_guard) sink_transports(), ferry_home();
     strike();
     defend();
-    if (style_.sea_garrison)
-      for (RegionId v : sea_only_vital()) ferry(v, sea_guard_[v], OrderWhy::FerryGarrison);
+    for (RegionId v : garrisons_) ferry(v, sea_guard_[v], OrderWhy::FerryGarrison);
     attack();
     strike_fleets();
     escort_and_gather();
@@ -226,7 +225,8 @@ class Planner {
   Style style_;
   int odds_percent_ = 100;  // the share of the defence the strike needs (a stalled war: less)
   int home_guard_ = home_guard();
-  RegionArray<int> sea_guard_{};  // Style::sea_garrison: the enemy troops that can land within two orders
+  std::vector<RegionId> garrisons_;  // Style::sea_garrison: the regions it garrisons (sea_only_vital)
+  RegionArray<int> sea_guard_{};     // and the enemy troops that can land on each within two orders
   std::vector<Mine> mine_;
   SheetPlan plan_;
   RegionArray<int> out_{}, in_{}, ships_in_{};
