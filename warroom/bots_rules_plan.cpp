@@ -203,7 +203,7 @@ class Planner {
     if (style_.home_guard) sink_transports(), ferry_home();
     strike();
     defend();
-    for (RegionId v : garrisons_) ferry(v, sea_guard_[v], OrderWhy::FerryGarrison);
+    for (RegionId v : garrisons_) ferry(v, sea_guard_[v], OrderWhy::FerryGarrison, true);
     attack();
     strike_fleets();
     escort_and_gather();
@@ -251,7 +251,8 @@ class Planner {
   // The nation's own capital is never emptied: its last land Command stays (a garrison that
   // reinforcements from overseas could not replace in time), and an island capital keeps the strength
   // of the enemy armies two moves away (home_guard_): its army, once sent overseas for a campaign,
-  // could not come back in time.
+  // could not come back in time. A region a garrison by sea holds keeps the enemy troops that can
+  // land on it within two orders (sea_guard_) for the same reason.
   bool can_leave(const Mine& m) const {
     if (m.cat != Category::Land || a_.importance[m.region] == 0) return true;
     if (last_at_capital(m)) return false;
@@ -334,7 +335,7 @@ class Planner {
   // within two moves (home_guard_) or its threat outweigh its garrison.
   void ferry_home() {
     const RegionId cap = d_.nations[nation_].capital;
-    if (cap != kNoRegion && d_.region(cap).island && friendly(s_, cap, a_.side)) ferry(cap, home_guard_, OrderWhy::FerryHome);
+    if (cap != kNoRegion && d_.region(cap).island && friendly(s_, cap, a_.side)) ferry(cap, home_guard_, OrderWhy::FerryHome, false);
   }
 
   // Style::sea_garrison: the friendly regions of the enemy's Victory condition that only the sea
@@ -355,9 +356,9 @@ class Planner {
   // A region only the sea reaches is reinforced in two orders (embark into a sea beside it, then land:
   // Transporting Land Units by Sea) when `guard` (the enemy troops that can land on it within two
   // orders) or its threat outweigh its garrison: Commands at sea beside it land, and Commands on a
-  // coast embark into a sea beside it where no stronger enemy fleet is near: the home guard's from a
-  // coast of that sea, a garrison's also through a second sea region (land to sea, then sea to sea).
-  void ferry(RegionId v, int guard, OrderWhy why) {
+  // coast embark into a sea beside it where no stronger enemy fleet is near: from a coast of that sea,
+  // or with `second_sea` also through a second sea region (land to sea, then sea to sea).
+  void ferry(RegionId v, int guard, OrderWhy why, bool second_sea) {
     int coming = 0;
     const auto short_of = [&] { return std::max(guard, a_.threat[v]) * 11 / 10 + 1 - held(v) - coming > 0 && !full(); };
     for (Mine& m : mine_)
@@ -366,7 +367,7 @@ class Planner {
       if (!short_of()) return;
       if (m.used || m.cat != Category::Land || !d_.region(m.region).is_territory() || m.region == v || !can_leave(m)) continue;
       for (RegionId sea : neighbours(d_, v)) {
-        const bool route = why == OrderWhy::FerryGarrison || is_edge(d_, m.region, sea);
+        const bool route = second_sea || is_edge(d_, m.region, sea);
         if (d_.region(sea).is_sea() && route && sea_safe(sea) && order(m, sea, why)) {
           coming += m.strength;
           break;
