@@ -156,7 +156,7 @@ nlohmann::json pooled(const nlohmann::json& seatings) {
 }  // namespace
 
 void add_warroom_arena_command(CLI::App& app, Kit& kit) {
-  static std::string scenarios_text = "eastern-front", players_text = "rules,ai:normal", alone_player;
+  static std::string scenarios_text = "eastern-front", players_text = "rules,ai:normal", alone_player, side_text;
   static int games = 20, jobs = 1, threads = 1, rounds = 40;
   static std::uint64_t seed = 1;
   static bool json = false;
@@ -173,6 +173,8 @@ void add_warroom_arena_command(CLI::App& app, Kit& kit) {
   arena->add_option("--rounds", rounds, "Stop a game with no winner after this round (ruling 105: a harness's cap, not a rule)")
       ->check(CLI::Range(1, 250));
   arena->add_option("--alone", alone_player, "Only the seatings with this player alone (its opponents' seatings are the same games)");
+  arena->add_option("--side", side_text, "Only the seatings with the player alone as this alliance (allies, axis)")
+      ->check(CLI::IsMember({"allies", "axis"}));
   arena->add_option("--seed", seed, "Seed of game 1 of each seating (game i uses seed + i - 1)");
   arena->add_flag("--json", json, "JSON report");
   arena->callback([&] {
@@ -198,6 +200,9 @@ void add_warroom_arena_command(CLI::App& app, Kit& kit) {
     if (alone_player.starts_with("bot:")) alone_player = alone_player.substr(4);
     if (!alone_player.empty() && std::find(players.begin(), players.end(), alone_player) == players.end())
       throw std::runtime_error(fmt::format("--alone: \"{}\" is not one of --players", alone_player));
+    const auto wanted = [&](warroom::Alliance side) {
+      return side_text.empty() || (side_text == "allies") == (side == warroom::Alliance::Allied);
+    };
     std::vector<Lineup> lineups;
     // A player named twice is alone as its first entry; against itself it plays one seating, as the
     // Allies (as the Axis, the same games).
@@ -209,7 +214,8 @@ void add_warroom_arena_command(CLI::App& app, Kit& kit) {
         for (std::size_t o = 0; o < players.size(); ++o)
           if (o != p && first(p) && (alone_player.empty() || players[p] == alone_player))
             for (const warroom::Alliance side : {warroom::Alliance::Allied, warroom::Alliance::Axis})
-              if (players[o] != players[p] || side == warroom::Alliance::Allied) lineups.push_back({sc, p, o, side});
+              if ((players[o] != players[p] || side == warroom::Alliance::Allied) && wanted(side)) lineups.push_back({sc, p, o, side});
+    if (lineups.empty()) throw std::runtime_error("--side axis: a player against itself plays as the Allies only");
     const int total = static_cast<int>(lineups.size()) * games;
     std::vector<Outcome> outcome(static_cast<std::size_t>(total));
     const double seconds = play_in_pool(total, jobs, !json && ::isatty(2), [&] {

@@ -1021,6 +1021,24 @@ TEST_F(WarroomArena, APlayerNamedTwicePlaysItselfOnce) {
   EXPECT_EQ(j["seatings"][0]["against"], "rules");
 }
 
+// --side: only the seatings with the player alone as that alliance (a lopsided scenario's weaker side
+// measured alone), the games the same as in the full run's seating.
+TEST_F(WarroomArena, SideKeepsTheSeatingsAsThatAllianceAlone) {
+  const test_support::Result all = run("arena --scenario eastern-front --players rules,random --alone rules --games 2 --rounds 6 --seed 3 --json");
+  const test_support::Result axis =
+      run("arena --scenario eastern-front --players rules,random --alone rules --side axis --games 2 --rounds 6 --seed 3 --json");
+  ASSERT_EQ(all.status, 0) << all.out;
+  ASSERT_EQ(axis.status, 0) << axis.out;
+  const auto full = nlohmann::json::parse(all.out), one = nlohmann::json::parse(axis.out);
+  ASSERT_EQ(full["seatings"].size(), 2u);
+  ASSERT_EQ(one["seatings"].size(), 1u);
+  EXPECT_EQ(one["games"], 2);
+  EXPECT_EQ(one["seatings"][0]["side"], "Axis");
+  EXPECT_EQ(one["seatings"][0]["wins"], full["seatings"][1]["wins"]);
+  EXPECT_EQ(one["seatings"][0]["mean_rounds"], full["seatings"][1]["mean_rounds"]);
+  EXPECT_TRUE(one["pooled"].empty()) << "one side: nothing to pool";
+}
+
 // warroom fit-value: bot:rules self-play's positions labelled by the outcome, the fitted weights with
 // their log-loss beside the hand-set ones' and a constant's; an unknown scenario is refused.
 TEST_F(WarroomArena, FitValueGivesTheWeightsWithTheirLogLoss) {
@@ -1049,6 +1067,8 @@ TEST_F(WarroomArena, BadArgumentsAreRefusedWithOneLine) {
   refused("--games 0", "--games");
   refused("--jobs 0", "--jobs");
   refused("--players rules,random --alone ai:easy", "--alone: \"ai:easy\" is not one of --players");
+  refused("--players rules,random --side neutral", "--side");
+  refused("--players rules,rules --side axis", "against itself plays as the Allies only");
 }
 
 // Play-test of 5 December, evening, finding 3: a hint within the round read "shift GER 44 arm 55".
