@@ -1024,7 +1024,8 @@ TEST_F(WarroomArena, APlayerNamedTwicePlaysItselfOnce) {
 // --side: only the seatings with the player alone as that alliance (a lopsided scenario's weaker side
 // measured alone), the games the same as in the full run's seating.
 TEST_F(WarroomArena, SideKeepsTheSeatingsAsThatAllianceAlone) {
-  const test_support::Result all = run("arena --scenario eastern-front --players rules,random --alone rules --games 2 --rounds 6 --seed 3 --json");
+  const test_support::Result all =
+      run("arena --scenario eastern-front --players rules,random --alone rules --games 2 --rounds 6 --seed 3 --json");
   const test_support::Result axis =
       run("arena --scenario eastern-front --players rules,random --alone rules --side axis --games 2 --rounds 6 --seed 3 --json");
   ASSERT_EQ(all.status, 0) << all.out;
@@ -1049,9 +1050,27 @@ TEST_F(WarroomArena, FitValueGivesTheWeightsWithTheirLogLoss) {
   EXPECT_LE(j["fitted_log_loss"].get<double>(), j["hand_log_loss"].get<double>());
   EXPECT_LE(j["fitted_log_loss"].get<double>(), j["constant_log_loss"].get<double>());
   EXPECT_EQ(j["hand"]["units"], kHandValue.units);
+  EXPECT_EQ(j["player"], "rules");
   const test_support::Result bad = run("fit-value --scenario atlantis --games 1");
   EXPECT_NE(bad.status, 0);
   EXPECT_NE(bad.out.find("\"atlantis\" cannot be played"), std::string::npos) << bad.out;
+  const test_support::Result unknown = run("fit-value --scenario eastern-front --player ai:extreme --games 1");
+  EXPECT_NE(unknown.status, 0);
+  EXPECT_NE(unknown.out.find("--player: unknown player \"ai:extreme\""), std::string::npos) << unknown.out;
+}
+
+// --player: the positions of another player's self-play (the search bots' own games, whose outcomes a
+// value for their search should read), labelled alike.
+TEST_F(WarroomArena, FitValueReadsTheNamedPlayersSelfPlay) {
+  const test_support::Result rules = run("fit-value --scenario eastern-front --games 2 --seed 5");
+  const test_support::Result random = run("fit-value --scenario eastern-front --player random --games 2 --seed 5");
+  ASSERT_EQ(rules.status, 0) << rules.out;
+  ASSERT_EQ(random.status, 0) << random.out;
+  const auto a = nlohmann::json::parse(rules.out), b = nlohmann::json::parse(random.out);
+  EXPECT_EQ(b["player"], "random");
+  // The same seeds, other games: bot:rules ends the war in 19 rounds over the two, random bots wander for 78.
+  EXPECT_EQ(a["positions"], 19);
+  EXPECT_EQ(b["positions"], 78);
 }
 
 TEST_F(WarroomArena, BadArgumentsAreRefusedWithOneLine) {
