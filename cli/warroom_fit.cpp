@@ -1,7 +1,8 @@
 // warroom fit-value: the search bot's position value fitted by self-play (docs/warroom/ai.md, "The
 // position value fitted by self-play"). bot:rules (or the player named) plays both sides of each
-// scenario on its 2-player seat table; the features at the start of every round from the second are labelled by the game's
-// outcome, and a logistic regression (one constant per scenario: its side's lean) gives the weights.
+// scenario on its 2-player seat table; the features at the start of every round from the second are
+// labelled by the game's outcome, and a logistic regression (one constant per scenario: its side's
+// lean) gives the weights.
 #include <fmt/format.h>
 
 #include <cstdio>
