@@ -1068,7 +1068,8 @@ TEST_F(WarroomArena, FitValueReadsTheNamedPlayersSelfPlay) {
   ASSERT_EQ(random.status, 0) << random.out;
   const auto a = nlohmann::json::parse(rules.out), b = nlohmann::json::parse(random.out);
   EXPECT_EQ(b["player"], "random");
-  // The same seeds, other games: bot:rules ends the war in 19 rounds over the two, random bots wander for 78.
+  // The same seeds, other games: bot:rules' two give 19 positions (a round's start from the second),
+  // random bots', which wander, 78.
   EXPECT_EQ(a["positions"], 19);
   EXPECT_EQ(b["positions"], 78);
 }
