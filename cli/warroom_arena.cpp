@@ -38,13 +38,8 @@ std::vector<std::string> split(const std::string& text) {
 
 std::vector<std::string> parse_players(const std::string& text) {
   std::vector<std::string> out;
-  for (std::string item : split(text)) {
-    if (item.starts_with("bot:")) item = item.substr(4);
-    if (!warroom::make_bot(item)) {
-      std::string kinds;
-      for (const auto& k : warroom::bot_kinds()) kinds += (kinds.empty() ? "" : ", ") + k;
-      throw std::runtime_error(fmt::format("--players: unknown player \"{}\" ({})", item, kinds));
-    }
+  for (const std::string& name : split(text)) {
+    const std::string item = warroom_bot_kind(name, "--players");
     // Named twice: the player against itself (the sides' own lean, a reference for the others).
     if (std::count(out.begin(), out.end(), item) == 2)
       throw std::runtime_error(fmt::format("--players: \"{}\" is named three times", item));
@@ -154,6 +149,14 @@ nlohmann::json pooled(const nlohmann::json& seatings) {
 }
 
 }  // namespace
+
+std::string warroom_bot_kind(std::string text, std::string_view option) {
+  if (text.starts_with("bot:")) text = text.substr(4);
+  if (warroom::make_bot(text)) return text;
+  std::string kinds;
+  for (const auto& k : warroom::bot_kinds()) kinds += (kinds.empty() ? "" : ", ") + k;
+  throw std::runtime_error(fmt::format("{}: unknown player \"{}\" ({})", option, text, kinds));
+}
 
 void add_warroom_arena_command(CLI::App& app, Kit& kit) {
   static std::string scenarios_text = "eastern-front", players_text = "rules,ai:normal", alone_player, side_text;

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <string>
+#include <string_view>
 
 #include "cli/kit.h"
 
@@ -15,5 +17,9 @@ void add_warroom_fit_command(CLI::App& app, Kit& kit);  // fit-value: the search
 void add_warroom_arena_command(
     CLI::App& app,
     Kit& kit);  // arena: players against each other (docs/warroom/ai.md)  // odds: the battle calculator (docs/warroom/ai.md)
+
+// A bot kind named on the command line ("rules", "ai:normal"; a "bot:" prefix allowed), without the
+// prefix; an unknown one is refused naming `option` and the kinds there are.
+std::string warroom_bot_kind(std::string text, std::string_view option);
 
 }  // namespace cli

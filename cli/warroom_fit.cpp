@@ -50,8 +50,7 @@ void add_warroom_fit_command(CLI::App& app, Kit& kit) {
   fit->add_option("--rounds", rounds, "Stop a game with no winner after this round (ruling 105)")->check(CLI::Range(1, 250));
   fit->add_option("--seed", seed, "Seed of game 1 of each scenario (game i uses seed + i - 1)");
   fit->callback([&] {
-    if (player.starts_with("bot:")) player = player.substr(4);
-    if (!warroom::make_bot(player)) throw std::runtime_error(fmt::format("--player: unknown player \"{}\"", player));
+    player = warroom_bot_kind(player, "--player");
     const auto data = std::make_shared<const warroom::Data>(warroom::load_data(kit.data()));
     warroom::Options options;
     options.round_limit = static_cast<std::uint8_t>(rounds);
