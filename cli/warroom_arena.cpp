@@ -69,8 +69,23 @@ struct Timing {
 struct Outcome {
   std::uint8_t winner = 0;
   int rounds = 0;
-  Timing player;  // the player alone's decisions
+  Timing player;                   // the player alone's decisions
+  nlohmann::json victory_regions;  // at the end: each region of either side's Victory condition, its holder's alliance
 };
+
+const char* alliance_name(warroom::Alliance a) { return a == warroom::Alliance::Allied ? "Allies" : "Axis"; }
+
+// Who holds each region of either alliance's Victory condition: "Allies", "Axis" or null (no one).
+nlohmann::json victory_regions(const warroom::Game& g, const warroom::State& s) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& condition : g.scenario().victory)
+    for (const warroom::VictoryTerm& term : condition.all_of)
+      for (warroom::RegionId r : term.of) {
+        const warroom::Nation c = s.region[r].controller;
+        out[g.data().regions[r].id] = c == warroom::kNoNation ? nlohmann::json(nullptr) : alliance_name(warroom::alliance_of(c));
+      }
+  return out;
+}
 
 bool blank_sheet(const warroom::Game& g, const warroom::State& s, core::Seat seat) {
   for (warroom::Nation n : g.seat_nations(seat))
@@ -112,6 +127,7 @@ Outcome play(const warroom::Game& g, const Lineup& l, const std::vector<std::str
   }
   o.winner = s.winner;
   o.rounds = s.round;
+  o.victory_regions = victory_regions(g, s);
   return o;
 }
 
@@ -119,6 +135,7 @@ struct ArenaTally {
   int games = 0, wins = 0, losses = 0;
   long rounds = 0;
   Timing timing;
+  nlohmann::json results = nlohmann::json::array();  // each game: its seed, result, rounds, Victory regions held
 };
 
 nlohmann::json interval(int k, int n) {
@@ -234,11 +251,18 @@ void add_warroom_arena_command(CLI::App& app, Kit& kit) {
       const Outcome& o = outcome[static_cast<std::size_t>(k)];
       ArenaTally& t = tally[static_cast<std::size_t>(k / games)];
       const std::uint8_t won = l.side == warroom::Alliance::Allied ? warroom::kAlliedWin : warroom::kAxisWin;
+      const bool lost = (o.winner == warroom::kAlliedWin || o.winner == warroom::kAxisWin) && o.winner != won;
       ++t.games;
       t.wins += o.winner == won;
-      t.losses += (o.winner == warroom::kAlliedWin || o.winner == warroom::kAxisWin) && o.winner != won;
+      t.losses += lost;
       t.rounds += o.rounds;
       t.timing.add(o.player);
+      t.results.push_back({{"seed", seed + static_cast<std::uint64_t>(k % games)},
+                           {"result", o.winner == won ? "won"
+                                      : lost          ? "lost"
+                                                      : "undecided"},
+                           {"rounds", o.rounds},
+                           {"victory_regions", o.victory_regions}});
     }
     nlohmann::json seatings = nlohmann::json::array();
     for (std::size_t li = 0; li < lineups.size(); ++li) {
@@ -247,7 +271,7 @@ void add_warroom_arena_command(CLI::App& app, Kit& kit) {
       const int decided = t.wins + t.losses;
       seatings.push_back({{"scenario", ids[l.scenario]},
                           {"player", players[l.player]},
-                          {"side", l.side == warroom::Alliance::Allied ? "Allies" : "Axis"},
+                          {"side", alliance_name(l.side)},
                           {"against", players[l.other]},
                           {"games", t.games},
                           {"wins", t.wins},
@@ -260,7 +284,8 @@ void add_warroom_arena_command(CLI::App& app, Kit& kit) {
                           {"mean_rounds", static_cast<double>(t.rounds) / t.games},
                           {"sheet_seconds_mean", t.timing.sheets ? t.timing.sheet_total / static_cast<double>(t.timing.sheets) : 0.0},
                           {"sheet_seconds_max", t.timing.sheet_max},
-                          {"other_decision_seconds_max", t.timing.other_max}});
+                          {"other_decision_seconds_max", t.timing.other_max},
+                          {"results", t.results}});
     }
     const nlohmann::json report = {{"scenarios", ids},   {"players", players},   {"games_per_seating", games}, {"games", total},
                                    {"seed", seed},       {"jobs", jobs},         {"threads", threads},         {"round_limit", rounds},

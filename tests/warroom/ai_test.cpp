@@ -2,6 +2,7 @@
 // number of threads, blind to the other seats' secret sheets; the position value; `warroom arena`.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -996,6 +997,25 @@ TEST_F(WarroomArena, EachPlayerAloneAsEitherAllianceWithIntervalsInJson) {
     EXPECT_LE(x["interval95"][0].get<double>(), x["win_rate"].get<double>());
     EXPECT_GE(x["interval95"][1].get<double>(), x["win_rate"].get<double>());
     EXPECT_EQ(x["scenario"], "eastern-front");
+    // Each game: its seed, result and what each side held of the Victory regions at its end.
+    ASSERT_EQ(x["results"].size(), 2u);
+    std::map<std::string, int> results;
+    for (int i = 0; i < 2; ++i) {
+      const auto& game = x["results"][static_cast<std::size_t>(i)];
+      EXPECT_EQ(game["seed"], 3 + i);
+      EXPECT_LE(game["rounds"].get<int>(), 6);
+      ++results[game["result"].get<std::string>()];
+      const auto& held = game["victory_regions"];
+      ASSERT_EQ(held.size(), 2u) << "the Eastern Front's Victory regions: Moscow (the Axis's) and Greater Germany (the Allies')";
+      for (const char* region : {"R1", "G1"})
+        EXPECT_TRUE(held[region].is_null() || held[region] == "Allies" || held[region] == "Axis") << region;
+      if (game["result"] == "won") {
+        EXPECT_EQ(held[x["side"] == "Allies" ? "G1" : "R1"], x["side"]) << "a side wins holding its region";
+      }
+    }
+    EXPECT_EQ(results["won"], x["wins"]);
+    EXPECT_EQ(results["lost"], x["losses"]);
+    EXPECT_EQ(results["undecided"], x["undecided"]);
   }
   // Pooled: each player's wins as both sides against the other, over those 4 games.
   ASSERT_EQ(j["pooled"].size(), 2u);
