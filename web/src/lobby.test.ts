@@ -39,6 +39,8 @@ describe('the lobby says what a scenario and an option are', () => {
   it('says who plays Eastern Front and how it is won, in the reader’s language', () => {
     expect(scenarioAbout('warroom', 'eastern-front')).toMatch(/^Two players: the Soviet Union against Germany/);
     expect(scenarioAbout('warroom', 'eastern-front')).toContain('G1 Greater Germany');
+    // The lean measured between equal search bots (docs/warroom/balance.md), for a player choosing a side.
+    expect(scenarioAbout('warroom', 'eastern-front')).toContain('the Soviet Union wins about 9 games in 10');
     expect(scenarioAbout('warroom', 'no-such-scenario')).toBe('');
     // Every scenario, not Eastern Front alone (play-test of 5 December, as a newcomer).
     expect(scenarioAbout('warroom', 'war-in-europe')).toMatch(/^Two to four players.*G1 Greater Germany.*2 of B1 Great Britain/);
