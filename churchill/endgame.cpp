@@ -117,16 +117,8 @@ Power final_tiebreak(const Game& g, const State& s, PowerSet tied, bool tied_onl
   return Power::UK;
 }
 
-// The powers whose score in `v` (an array by a power's index) is `value`.
-PowerSet tied_at(const std::array<int, kPowers>& v, int value) {
-  PowerSet bits;
-  for (Power p : kAllPowers)
-    if (v[core::index_of(p)] == value) bits.set(p);
-  return bits;
-}
-
 Power highest_wins(const Game& g, const State& s, const std::array<int, kPowers>& v, bool tied_only = false) {
-  const PowerSet top = tied_at(v, *std::max_element(v.begin(), v.end()));
+  const PowerSet top = rules::highest(v);
   return top.count() == 1 ? top.nth(0) : final_tiebreak(g, s, top, tied_only);
 }
 
@@ -191,7 +183,7 @@ std::string_view end_case_name(EndCase c) {
 // 4.43: the totals after the highest loses 5 VP, the second 3 and the lowest gains 5.
 std::array<int, kPowers> hegemon_adjusted(const std::array<int, kPowers>& v) {
   const int most = *std::max_element(v.begin(), v.end()), fewest = *std::min_element(v.begin(), v.end());
-  const PowerSet top = tied_at(v, most), bottom = tied_at(v, fewest);
+  const PowerSet top = rules::powers_at(v, most), bottom = rules::powers_at(v, fewest);
   std::array<int, kPowers> adjusted = v;
   for (Power p : kAllPowers) {
     const bool is_top = top.test(p), is_bottom = bottom.test(p);
@@ -213,7 +205,7 @@ Power Game::winner(const State& s) const { return winner(s, totals(s, true)); }
 // 4.4: the winner if the game ended on this board with the scores `v`.
 Power Game::winner(const State& s, const std::array<int, kPowers>& v) const {
   const int most = *std::max_element(v.begin(), v.end());
-  const PowerSet top = tied_at(v, most);
+  const PowerSet top = rules::powers_at(v, most);
   switch (end_case(s, v)) {
     case EndCase::GlobalHegemon:  // 4.43: -5 / -3 / +5
       return highest_wins(*this, s, hegemon_adjusted(v));

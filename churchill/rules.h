@@ -9,6 +9,7 @@
 #include "core/steps.h"
 
 #include <algorithm>
+#include <array>
 #include <initializer_list>
 #include <optional>
 #include <type_traits>
@@ -265,14 +266,27 @@ void selection_legal(const CCtx& c, core::ActionList& out);
 core::Action selection_random(const CCtx& c, core::Rng& rng);  // its list's item rng.below(size)
 void apply_selection(const Ctx& c, core::Action a);
 // ties.cpp (4.5)
-// The powers whose value in `v` is the greatest.
+// A power's value in `v`: an array by Power, or by a power's index (the 4.4 tallies).
 template <class T>
-PowerSet highest(const PowerArray<T>& v) {
-  const T most = *std::max_element(v.begin(), v.end());
+const T& power_value(const PowerArray<T>& v, Power p) {
+  return v[p];
+}
+template <class T>
+const T& power_value(const std::array<T, kPowers>& v, Power p) {
+  return v[core::index_of(p)];
+}
+// The powers whose value in `v` is `value`.
+template <class V, class T>
+PowerSet powers_at(const V& v, const T& value) {
   PowerSet out;
   for (Power p : kAllPowers)
-    if (v[p] == most) out.set(p);
+    if (power_value(v, p) == value) out.set(p);
   return out;
+}
+// The powers whose value in `v` is the greatest.
+template <class V>
+PowerSet highest(const V& v) {
+  return powers_at(v, *std::max_element(v.begin(), v.end()));
 }
 // 4.51, 4.52: the power with the most wins (the agenda, kind 0, or the conference, kind 1); powers tied for it
 // go to the tiebreaker procedure.
