@@ -124,6 +124,8 @@ enum class MarkerId : std::uint8_t {};
 constexpr MarkerId marker_at(int i) { return core::id_at<MarkerId, kSecretAgendaMarkers>(i); }
 constexpr int index(MarkerId m) { return static_cast<int>(m); }
 inline constexpr MarkerId kNoMarker = MarkerId{kNone};
+// A set of Secret Agenda markers (those dealt, those a seat sees): bit i for marker i.
+using MarkerSet = core::IdBits<MarkerId, std::uint64_t>;
 
 // A Global Issue marker (6.11): its index into Data::global_issues, typed the same way
 // (global_issue_at, kNoGlobalIssue where two powers debate none).

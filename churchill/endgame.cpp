@@ -259,16 +259,15 @@ void post_mortem(const Ctx& c) {
 
 // 10.2: each player draws three Secret Agenda markers at random.
 std::uint64_t secret_agenda_pool(const CCtx& c) {
-  const std::size_t markers = c.d.secret_agenda.size();  // 36 (10.1; the data loader checks it)
-  return ~c.s.agenda_markers_drawn & (markers >= 64 ? ~0ull : (1ull << markers) - 1);
+  return MarkerSet::first(c.d.secret_agenda.size()).without(c.s.agenda_markers_drawn).bits;  // 36 (10.1; the data loader checks it)
 }
 
 void apply_secret_agenda(const Ctx& c, core::Action a) {
   CORE_EXPECT(at_step(c.s, {StepId::SecretAgendaDeal}) && arg_a(a) < static_cast<int>(c.d.secret_agenda.size()));
-  CORE_EXPECT(!(c.s.agenda_markers_drawn & (1ull << arg_a(a))));
+  CORE_EXPECT(!c.s.agenda_markers_drawn.test(marker_at(arg_a(a))));
   State& s = c.s;
   step::SecretAgendaDeal deal = c.top<step::SecretAgendaDeal>();
-  s.agenda_markers_drawn |= 1ull << arg_a(a);
+  s.agenda_markers_drawn.set(marker_at(arg_a(a)));
   s.secret_agenda[deal.power][at(3 - deal.left)] = marker_at(arg_a(a));  // the outcome's marker
   --deal.left;
   c.set_top(deal);

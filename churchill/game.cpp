@@ -695,7 +695,7 @@ std::uint64_t Game::hash(const State& s) const {
   add(s.reserves_lost);
   h.add(s.entered_this_conference | (s.italy_surrendered << 8) | (static_cast<std::uint8_t>(s.winner) << 16) |
         (static_cast<std::uint64_t>(s.secret_agenda_variant) << 24) | (static_cast<std::uint64_t>(s.german_reserves_option) << 25));
-  h.add(s.agenda_markers_drawn);
+  h.add(s.agenda_markers_drawn.bits);
   for (const auto& m : s.secret_agenda) add(m);
   // Only an observation holds hidden hand sizes; a state in play has none, and its hash is what
   // save files recorded before this field was hashed, so it is fed only when set.

@@ -13,11 +13,11 @@ namespace churchill {
 namespace {
 
 // The marker bits a power holds.
-std::uint64_t markers_of(const State& s, Power p) {
-  std::uint64_t bits = 0;
+MarkerSet markers_of(const State& s, Power p) {
+  MarkerSet held;
   for (MarkerId m : s.secret_agenda[p])
-    if (m != kNoMarker) bits |= 1ull << index(m);
-  return bits;
+    if (m != kNoMarker) held.set(m);
+  return held;
 }
 
 // Picks `n` of the cards of `pool` at random.
@@ -42,7 +42,7 @@ bool agenda_face_down(const State& s) { return !s.steps.empty() && s.steps.top()
 State observe(const State& s, core::Seat seat) {
   State v = s;
   const bool over = s.steps.empty();
-  std::uint64_t markers_seen = 0;
+  MarkerSet markers_seen;
   for (Power p : kAllPowers) {
     if (index(p) == seat || over) {
       markers_seen |= markers_of(s, p);
@@ -70,7 +70,7 @@ State Game::observe(const State& s, core::Seat seat) const { return churchill::o
 State Game::resample_hidden(const State& v, core::Seat seat, core::Rng& rng) const {
   State s = v;
   if (s.steps.empty()) return s;  // the end: nothing is hidden any more
-  std::uint64_t drawn = v.agenda_markers_drawn;
+  MarkerSet drawn = v.agenda_markers_drawn;
   const auto markers = data_->secret_agenda.ids();
   for (Power p : kAllPowers) {
     if (index(p) == seat) continue;
@@ -98,13 +98,13 @@ State Game::resample_hidden(const State& v, core::Seat seat, core::Rng& rng) con
     s.secret_agenda[p].fill(kNoMarker);
     for (int k = 0; k < held; ++k) {
       std::uint32_t left = 0;
-      for (MarkerId m : markers) left += !(drawn & (1ull << index(m)));
+      for (MarkerId m : markers) left += !drawn.test(m);
       std::uint32_t n = rng.below(left);
       for (MarkerId m : markers) {
-        if (drawn & (1ull << index(m))) continue;
+        if (drawn.test(m)) continue;
         if (n-- == 0) {
           s.secret_agenda[p][at(k)] = m;
-          drawn |= 1ull << index(m);
+          drawn.set(m);
           break;
         }
       }

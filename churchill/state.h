@@ -483,7 +483,7 @@ struct State {
   std::uint8_t entered_this_conference = 0;                // bits of fronts that entered their Axis power
   bool italy_surrendered = false;
   Power winner = kNoPower;                              // 4.4, once the game is over
-  std::uint64_t agenda_markers_drawn = 0;               // bits of Secret Agenda markers dealt (10.2)
+  MarkerSet agenda_markers_drawn{};                     // the Secret Agenda markers dealt (10.2)
   PowerArray<std::array<MarkerId, 3>> secret_agenda{};  // each power's markers, kNoMarker until dealt (secret until the end)
   bool secret_agenda_variant = false;
   bool german_reserves_option = false;  // the optional "German Reserves" rule (ruling 7)
