@@ -12,7 +12,7 @@ namespace churchill {
 
 namespace {
 
-// The marker bits a power holds.
+// The Secret Agenda markers a power holds.
 MarkerSet markers_of(const State& s, Power p) {
   MarkerSet held;
   for (MarkerId m : s.secret_agenda[p])
