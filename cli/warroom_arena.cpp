@@ -10,6 +10,8 @@
 #include <ctime>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include "cli/game_pool.h"
 #include "cli/stats.h"
@@ -66,24 +68,31 @@ struct Timing {
   }
 };
 
+// Who held each region of either alliance's Victory condition at a game's end.
+using Holders = std::vector<std::pair<warroom::RegionId, warroom::Nation>>;
+
 struct Outcome {
   std::uint8_t winner = 0;
   int rounds = 0;
-  Timing player;                   // the player alone's decisions
-  nlohmann::json victory_regions;  // at the end: each region of either side's Victory condition, its holder's alliance
+  Timing player;  // the player alone's decisions
+  Holders victory_regions;
 };
+
+Holders victory_holders(const warroom::Game& g, const warroom::State& s) {
+  Holders out;
+  for (const auto& condition : g.scenario().victory)
+    for (const warroom::VictoryTerm& term : condition.all_of)
+      for (warroom::RegionId r : term.of) out.emplace_back(r, s.region[r].controller);
+  return out;
+}
 
 const char* alliance_name(warroom::Alliance a) { return a == warroom::Alliance::Allied ? "Allies" : "Axis"; }
 
-// Who holds each region of either alliance's Victory condition: "Allies", "Axis" or null (no one).
-nlohmann::json victory_regions(const warroom::Game& g, const warroom::State& s) {
+// Each region's id with "Allies", "Axis" or null (no one).
+nlohmann::json holders_json(const warroom::Data& d, const Holders& holders) {
   nlohmann::json out = nlohmann::json::object();
-  for (const auto& condition : g.scenario().victory)
-    for (const warroom::VictoryTerm& term : condition.all_of)
-      for (warroom::RegionId r : term.of) {
-        const warroom::Nation c = s.region[r].controller;
-        out[g.data().regions[r].id] = c == warroom::kNoNation ? nlohmann::json(nullptr) : alliance_name(warroom::alliance_of(c));
-      }
+  for (const auto& [r, c] : holders)
+    out[d.regions[r].id] = c == warroom::kNoNation ? nlohmann::json(nullptr) : alliance_name(warroom::alliance_of(c));
   return out;
 }
 
@@ -127,7 +136,7 @@ Outcome play(const warroom::Game& g, const Lineup& l, const std::vector<std::str
   }
   o.winner = s.winner;
   o.rounds = s.round;
-  o.victory_regions = victory_regions(g, s);
+  o.victory_regions = victory_holders(g, s);
   return o;
 }
 
@@ -262,7 +271,7 @@ void add_warroom_arena_command(CLI::App& app, Kit& kit) {
                                       : lost          ? "lost"
                                                       : "undecided"},
                            {"rounds", o.rounds},
-                           {"victory_regions", o.victory_regions}});
+                           {"victory_regions", holders_json(*data, o.victory_regions)}});
     }
     nlohmann::json seatings = nlohmann::json::array();
     for (std::size_t li = 0; li < lineups.size(); ++li) {
