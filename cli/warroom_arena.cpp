@@ -86,13 +86,12 @@ Holders victory_holders(const warroom::Game& g, const warroom::State& s) {
   return out;
 }
 
-const char* alliance_name(warroom::Alliance a) { return a == warroom::Alliance::Allied ? "Allies" : "Axis"; }
-
 // Each region's id with "Allies", "Axis" or null (no one).
 nlohmann::json holders_json(const warroom::Data& d, const Holders& holders) {
   nlohmann::json out = nlohmann::json::object();
   for (const auto& [r, c] : holders)
-    out[d.regions[r].id] = c == warroom::kNoNation ? nlohmann::json(nullptr) : alliance_name(warroom::alliance_of(c));
+    out[d.regions[r].id] =
+        c == warroom::kNoNation ? nlohmann::json(nullptr) : warroom_alliance_name(static_cast<int>(warroom::alliance_of(c)));
   return out;
 }
 
@@ -175,6 +174,8 @@ nlohmann::json pooled(const nlohmann::json& seatings) {
 }
 
 }  // namespace
+
+const char* warroom_alliance_name(int side) { return side == 0 ? "Allies" : "Axis"; }
 
 std::string warroom_bot_kind(std::string text, std::string_view option) {
   if (text.starts_with("bot:")) text = text.substr(4);
@@ -280,7 +281,7 @@ void add_warroom_arena_command(CLI::App& app, Kit& kit) {
       const int decided = t.wins + t.losses;
       seatings.push_back({{"scenario", ids[l.scenario]},
                           {"player", players[l.player]},
-                          {"side", alliance_name(l.side)},
+                          {"side", warroom_alliance_name(static_cast<int>(l.side))},
                           {"against", players[l.other]},
                           {"games", t.games},
                           {"wins", t.wins},

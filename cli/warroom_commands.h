@@ -22,4 +22,7 @@ void add_warroom_arena_command(
 // prefix; an unknown one is refused naming `option` and the kinds there are.
 std::string warroom_bot_kind(std::string text, std::string_view option);
 
+// An alliance as the commands' reports name it: "Allies" or "Axis" (side 0 or 1).
+const char* warroom_alliance_name(int side);
+
 }  // namespace cli

@@ -31,8 +31,6 @@ std::string figure(const warroom::Estimate& e, bool exact, bool percent) {
   return percent ? fmt::format("{} ±{:.1f}", mean, 100 * e.se) : fmt::format("{} ±{:.2f}", mean, e.se);
 }
 
-const char* alliance(int side) { return side == 0 ? "Allies" : "Axis"; }
-
 // `text` padded with spaces to `width` characters on the screen (UTF-8: "±" is one).
 std::string padded(const std::string& text, std::size_t width) {
   std::size_t shown = 0;
@@ -42,8 +40,8 @@ std::string padded(const std::string& text, std::size_t width) {
 
 // A side's column heading: its role in a land battle.
 std::string column(const warroom::Odds& o, int side) {
-  if (!o.land || o.defender < 0) return alliance(side);
-  return fmt::format("{} ({})", alliance(side), side == o.defender ? "defending" : "attacking");
+  if (!o.land || o.defender < 0) return warroom_alliance_name(side);
+  return fmt::format("{} ({})", warroom_alliance_name(side), side == o.defender ? "defending" : "attacking");
 }
 
 std::string stance_line(const warroom::Game& g, const warroom::SideOdds& s) {
@@ -91,9 +89,10 @@ void print_text(const warroom::Game& g, const warroom::Odds& o, const std::strin
   std::printf("  %s: %s\n", o.land ? "Embattled after it (both keep land units)" : "Both sides still there after it",
               figure(o.contested, x, true).c_str());
   if (!o.side[0].stances.empty() || !o.side[1].stances.empty()) {
-    std::printf("Stances (Battle Setup > 5: the %s commit first, the %s answer):\n", alliance(o.first_side), alliance(1 - o.first_side));
+    std::printf("Stances (Battle Setup > 5: the %s commit first, the %s answer):\n", warroom_alliance_name(o.first_side),
+                warroom_alliance_name(1 - o.first_side));
     for (int side = 0; side < warroom::kSides; ++side)
-      std::printf("  %s %s\n", padded(std::string(alliance(side)) + ":", 7).c_str(),
+      std::printf("  %s %s\n", padded(std::string(warroom_alliance_name(side)) + ":", 7).c_str(),
                   stance_line(g, o.side[static_cast<std::size_t>(side)]).c_str());
   }
   std::printf("Assumed:\n");
