@@ -13,6 +13,7 @@ keep() { [ -z "$out" ] || { mkdir -p "$out"; screen > "$out/$1"; }; }
 
 for size in 100x30 80x24; do
   cols=${size%x*} rows=${size#*x}
+  session="warroom-e2e-$$-$size"  # a session per size in the one server (tmux_lib.sh)
   tmux new-session -d -s "$session" -x "$cols" -y "$rows" \
     "TERM=xterm-256color $bin play --seed 1 --scenario eastern-front --seats USSR=human --autosave $work/auto.json; sleep 30"
   wait_for "USSR>" 20
@@ -46,7 +47,6 @@ for size in 100x30 80x24; do
   keep "warroom-terminal-hint-taken-$size.txt"
   send "quit"
   wait_for "Game saved to $work/auto.json"
-  tmux kill-session -t "$session"
 done
 # The bots' secret writing in one line each: a game of bots only, its output kept.
 COLUMNS=100 "$bin" play --seed 3 --scenario eastern-front --seats USSR=bot:rules,GER=bot:rules --no-color --autosave "$work/bots.json" \
