@@ -154,6 +154,9 @@ function lighter(hex: string, amount: number): string {
   return `rgb(${mix(n >> 16)},${mix((n >> 8) & 255)},${mix(n & 255)})`;
 }
 
+// A path drawn for a region and the coastline that clips it (null: none).
+type DrawnPath = { path: SVGGeometryElement; clip: SVGGeometryElement | null };
+
 export class WarRoomMap {
   readonly element: HTMLElement;
   private readonly svg: SVGSVGElement;
@@ -180,6 +183,7 @@ export class WarRoomMap {
   private tracksCorner = 0; // the map's corner the fit left to the tracks (1-4: top left, top right, bottom left, bottom right), 0: none
   private ownsAt = 0; // the zoom of ownsMemo
   private ownsMemo = new Map<string, boolean>(); // owns(), by label and offset
+  private shapesOf: Map<string, DrawnPath[]> | null = null; // owns()'s paths, by region
 
   constructor(
     private readonly layout: MapLayout,
@@ -1006,20 +1010,30 @@ export class WarRoomMap {
     const key = `${l.id} ${Math.round(dx)} ${Math.round(dy)}`;
     let yes = this.ownsMemo.get(key);
     if (yes === undefined) {
-      const shape = this.g.shapes.get(l.id);
       const at = { x: l.x + dx / this.k, y: l.y + dy / this.k };
-      const paths = Array.from(
-        this.geo.querySelectorAll<SVGGeometryElement>(`g.territory[data-id="${l.id}"] path, path.sea-cell[data-id="${l.id}"]`),
-      );
-      const fills = (p: SVGGeometryElement | null | undefined) => !!p && (typeof p.isPointInFill !== 'function' || p.isPointInFill(at));
-      const clipped = (p: SVGGeometryElement) => {
-        const clip = p.getAttribute('clip-path')?.match(/#([^)]+)\)/)?.[1];
-        return !clip || fills(this.svg.querySelector<SVGGeometryElement>(`clipPath[id="${clip}"] path`));
-      };
-      yes = shape?.dot || !paths.length ? Math.hypot(dx, dy) <= 12 : paths.some((p) => fills(p) && clipped(p));
+      const paths = this.regionShapes().get(l.id) ?? [];
+      const fills = (p: SVGGeometryElement) => typeof p.isPointInFill !== 'function' || p.isPointInFill(at);
+      yes =
+        this.g.shapes.get(l.id)?.dot || !paths.length
+          ? Math.hypot(dx, dy) <= 12
+          : paths.some((p) => fills(p.path) && (!p.clip || fills(p.clip)));
       this.ownsMemo.set(key, yes);
     }
     return yes;
+  }
+
+  // Each region's drawn paths with the coastline that clips each, found once: the
+  // drawing never changes, and a query of the map's elements took 50 µs where a point's test takes 2.
+  private regionShapes() {
+    if (this.shapesOf) return this.shapesOf;
+    const shapes = new Map<string, DrawnPath[]>();
+    for (const path of Array.from(this.geo.querySelectorAll<SVGGeometryElement>('g.territory path, path.sea-cell'))) {
+      const id = (path.closest('[data-id]') as SVGElement).dataset.id!;
+      const clipId = path.getAttribute('clip-path')?.match(/#([^)]+)\)/)?.[1];
+      const clip = clipId ? this.svg.querySelector<SVGGeometryElement>(`clipPath[id="${clipId}"] path`) : null;
+      shapes.set(id, [...(shapes.get(id) ?? []), { path, clip }]);
+    }
+    return (this.shapesOf = shapes);
   }
 
   // A label the player must act on or read now: the selected Command's region, its destinations, the
