@@ -5,6 +5,7 @@
 // - The page of the British Commonwealth is open from the start; the rules bot plays every other
 //   seat, and this script the British Commonwealth through the API (a seeded random legal action)
 //   until the log is long enough.
+//   A game that ends before the seat has an only conflict left (below) is played again in a new one.
 // - Every line drawn, numbered 1 to the log's length: those the bots wrote between two views (more
 //   than a view carries) and, on a page opened late, those before the view's last lines, which the
 //   page asks for (GET /api/games/ID/log).
@@ -20,13 +21,8 @@ import { claimSeat, fail, holdSeat, launch, postGame, tourSeen } from './browser
 const [base, out, wanted = '2000'] = process.argv.slice(2);
 const started = Date.now();
 const seat = 'BC';
-const game = await postGame(base, {
-  title: 'warroom',
-  scenario: 'war-in-europe',
-  seating: 'public',
-  seats: { 'GER+ITA': 'bot:rules', USSR: 'bot:rules', US: 'bot:rules' },
-});
-const token = await claimSeat(base, game.id, seat);
+// A game of its own for each try (the server draws its dice): the seat's page open from the start.
+let game, token, context, page, v;
 const call = async (path, body) => {
   const r = await fetch(`${base}api/games/${game.id}/${path}`, {
     method: body ? 'POST' : 'GET',
@@ -36,49 +32,64 @@ const call = async (path, body) => {
   const b = await r.json();
   return b.view ?? b;
 };
-
-// The page of the British Commonwealth, open from the start so that it receives every log line.
 const browser = await launch();
-const context = await tourSeen(await browser.newContext({ viewport: { width: 1280, height: 800 } }));
-await holdSeat(context, game.id, seat, token);
-const page = await context.newPage();
-page.on('pageerror', (e) => fail(`page error: ${e.message}`));
 // What the page sent and received last, for a failure to say: its requests to the API (when sent, how
 // many were waiting then, when and how answered) and the versions its WebSocket brought.
 const traffic = [];
 const clock = () => ((Date.now() - started) / 1000).toFixed(1);
 const what = (r) => (r.method() === 'POST' ? r.postData() : new URL(r.url()).pathname.split('/').pop() + new URL(r.url()).search);
 const pending = new Set();
-page.on('request', (r) => {
-  if (!r.url().includes('/api/')) return;
-  pending.add(r);
-  traffic.push(`${clock()} s: sent ${what(r)} (${pending.size} waiting)`);
-});
-page.on('requestfinished', async (r) => {
-  if (!pending.delete(r)) return;
-  traffic.push(`${clock()} s: answered ${(await r.response())?.status()} to ${what(r)}`);
-});
-page.on('requestfailed', (r) => pending.delete(r) && traffic.push(`${clock()} s: failed ${what(r)} (${r.failure()?.errorText})`));
-page.on('websocket', (ws) => {
-  traffic.push(`${clock()} s: socket opened`);
-  ws.on('close', () => traffic.push(`${clock()} s: socket closed`));
-  ws.on('framereceived', (f) => {
-    const version = /"version":(\d+)/.exec(f.payload)?.[1];
-    if (version) traffic.push(`${clock()} s: pushed version ${version}`);
+const watch = (page) => {
+  page.on('pageerror', (e) => fail(`page error: ${e.message}`));
+  page.on('request', (r) => {
+    if (!r.url().includes('/api/')) return;
+    pending.add(r);
+    traffic.push(`${clock()} s: sent ${what(r)} (${pending.size} waiting)`);
   });
-});
-await page.goto(`${base}#/game/${game.id}`);
-await page.waitForSelector('ol.log > li', { timeout: 60000 });
+  page.on('requestfinished', async (r) => {
+    if (!pending.delete(r)) return;
+    traffic.push(`${clock()} s: answered ${(await r.response())?.status()} to ${what(r)}`);
+  });
+  page.on('requestfailed', (r) => pending.delete(r) && traffic.push(`${clock()} s: failed ${what(r)} (${r.failure()?.errorText})`));
+  page.on('websocket', (ws) => {
+    traffic.push(`${clock()} s: socket opened`);
+    ws.on('close', () => traffic.push(`${clock()} s: socket closed`));
+    ws.on('framereceived', (f) => {
+      const version = /"version":(\d+)/.exec(f.payload)?.[1];
+      if (version) traffic.push(`${clock()} s: pushed version ${version}`);
+    });
+  });
+};
+const open = async () => {
+  game = await postGame(base, {
+    title: 'warroom',
+    scenario: 'war-in-europe',
+    seating: 'public',
+    seats: { 'GER+ITA': 'bot:rules', USSR: 'bot:rules', US: 'bot:rules' },
+  });
+  token = await claimSeat(base, game.id, seat);
+  context = await tourSeen(await browser.newContext({ viewport: { width: 1280, height: 800 } }));
+  await holdSeat(context, game.id, seat, token);
+  page = await context.newPage();
+  watch(page);
+  await page.goto(`${base}#/game/${game.id}`);
+  await page.waitForSelector('ol.log > li', { timeout: 60000 });
+  v = await call('view');
+};
 
 // The British Commonwealth's moves, through the API: a seeded random legal action whenever the seat
-// must act, until the log is long enough and the seat must act again.
+// must act, until the log is long enough and the seat must act again. A game that ends before the
+// seat has an only conflict left (below) is played again in a new game, twice at most: once a bot
+// won after 3,461 lines.
 let seed = 7;
 const random = (n) => (((seed = (seed * 1103515245 + 12345) % 2147483648) % n) + n) % n;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-let v = await call('view');
 const size = (x) => Number(x.log_size ?? x.log.length);
+class GameOver extends Error {}
+let retrying = true;
 // One step of the game: the seat's move if it must act (returns whether it did), else a wait.
 const step = async () => {
+  if (v.terminal && retrying) throw new GameOver(`the game ended at ${size(v)} lines`);
   if (v.terminal) fail(`the game ended at ${size(v)} lines`);
   if (Date.now() - started > 240000) fail(`the log reached only ${size(v)} lines`);
   if (v.active.includes(seat) && v.legal_actions.length) {
@@ -117,22 +128,34 @@ const play = async (target) => {
   while (size(v) < target || !v.active.includes(seat)) await step();
   return pageCaughtUp();
 };
-const drawn = await play(Number(wanted));
-const lines = size(v);
-console.log(`warroom-log: ${lines} log lines (${drawn} drawn) after ${((Date.now() - started) / 1000).toFixed(1)} s`);
-// A page opened now is sent the view's last lines, and asks for the others.
-const late = await context.newPage();
-await late.goto(`${base}#/game/${game.id}`);
-await allLinesDrawn(late, lines, 'a page opened late');
-await late.close();
+const forcedPick = (x) => x.step === 'pick-region' && x.active.includes(seat) && x.legal_actions.length === 1;
+let lines;
+for (let attempt = 1; retrying; ++attempt) {
+  await open();
+  try {
+    const drawn = await play(Number(wanted));
+    lines = size(v);
+    console.log(`warroom-log: ${lines} log lines (${drawn} drawn) after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // A page opened now is sent the view's last lines, and asks for the others.
+    const late = await context.newPage();
+    await late.goto(`${base}#/game/${game.id}`);
+    await allLinesDrawn(late, lines, 'a page opened late');
+    await late.close();
+    while (!forcedPick(v)) await step();
+    retrying = false;
+  } catch (e) {
+    if (!(e instanceof GameOver)) throw e;
+    if (attempt === 3) fail(`three games ended before the seat had an only conflict left (the last at ${size(v)} lines)`);
+    console.log(`warroom-log: ${e.message} before the seat had an only conflict left: a new game`);
+    await context.close();
+  }
+}
 
 // Phase 4's Order of Battles: the selection of the seat's only conflict left is no choice, and the
 // page begins it by itself after a short pause (the Eastern Front play-test of 2026-12-05, finding
-// 15: a click every round). Played on through the API until the seat has one conflict left; then
-// nobody acts but the page, which must send it (within 30 s: the pause is 1.2 s, but the view that
+// 15: a click every round). The game was played on through the API (above) until the seat has one
+// conflict left; now nobody acts but the page, which must send it (within 30 s: the pause is 1.2 s, but the view that
 // shows the pick arrives late on a loaded machine, and once it waited past 8 s in the whole suite).
-const forcedPick = (x) => x.step === 'pick-region' && x.active.includes(seat) && x.legal_actions.length === 1;
-while (!forcedPick(v)) await step();
 const pick = v.legal_actions[0];
 const pickAt = v.version;
 const pickLine = size(v);
