@@ -23,23 +23,28 @@ try {
   await green.click('button.join[data-seat="green"]');
   await green.waitForSelector('text=your move');
 
-  // Each writes orders; the other's page must never show them.
-  const act = async (page, action) => {
-    const before = await page.textContent('#state');
+  // Each writes orders; the other's page must never show them. An action is taken once the page shows
+  // a newer version of the game and, for an order, the seat's own troops on its hill ("red 4").
+  const act = async (page, action, hill = null, own = null) => {
+    const before = Number(await page.locator('.game').getAttribute('data-version'));
     await page.click(`button.action[data-action="${action}"]`);
-    await page.waitForFunction(
-      (b) => document.querySelector('#state')?.textContent !== b || document.querySelector('#actions')?.textContent !== '',
-      before,
-    );
+    await page
+      .waitForFunction(
+        ([b, hill, own]) =>
+          Number(document.querySelector('.game')?.dataset.version) > b &&
+          (!hill || document.querySelector(`button.hill[data-id="${hill}"]`)?.textContent.includes(own)),
+        [before, hill, own],
+      )
+      .catch(() => fail(`"${action}" was not taken on the page`));
   };
   const orders = (page, seat) =>
     page
       .locator(`button.hill[data-id="C"]`)
       .textContent()
       .then((t) => t.match(new RegExp(`${seat} (\\S+)`))[1]);
-  await act(red, 'send 4 C');
-  await act(green, 'send 2 A');
-  await act(red, 'send 1 B');
+  await act(red, 'send 4 C', 'C', 'red 4');
+  await act(green, 'send 2 A', 'A', 'green 2');
+  await act(red, 'send 1 B', 'B', 'red 1');
   await green.waitForTimeout(300);
   if ((await orders(green, 'red')) !== '?') fail(`green's page shows red's orders before the reveal: ${await orders(green, 'red')}`);
   if ((await orders(red, 'green')) !== '?') fail("red's page shows green's orders before the reveal");
