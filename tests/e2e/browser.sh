@@ -14,6 +14,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$out"
 work=$(mktemp -d)
 log="$work/serve.log"
+: > "$log"  # there before the server opens it, for the wait below to read
 # shellcheck disable=SC2086 # the flags are words
 "$bin" serve --port 0 --db "$work/games.db" --web "$root/web/dist" ${CHURCHILL_SERVE_FLAGS:-} > "$log" 2>&1 &
 server=$!
