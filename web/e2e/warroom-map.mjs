@@ -161,11 +161,22 @@ const more = await phone.$eval('.region-info', (e) => ({
 }));
 if (more.scrolls && !more.cue) fail("R12's details scroll with nothing to say that more is below");
 await phone.keyboard.press('Escape');
+// The line above the map stands through the writing of the sheet, saying how to select a Command,
+// so that selecting one does not push the map down under the next tap (play-test of 7 December: 62 px
+// on the phone): the map's place on the page is the same before a Command is selected, with it
+// selected and once it is put down.
+const mapTop = () => phone.$eval('.warroom-map .map-box', (e) => Math.round(e.getBoundingClientRect().top + scrollY));
+const lineText = () => phone.$eval('.warroom-map .map-status:not([hidden])', (e) => e.textContent).catch(() => null);
+const prompt = 'Click one of your stacks on the map to write its order.';
+if ((await lineText()) !== prompt) fail(`before a Command is selected the line above the map says "${await lineText()}"`);
+const topBefore = await mapTop();
 await details(phone, 'R1', true);
 await phone.locator('.region-info button.select').first().tap();
 await phone
-  .waitForSelector('.warroom-map .map-status:not([hidden])', { timeout: 10000 })
+  .waitForFunction(() => /^Command /.test(document.querySelector('.warroom-map .map-status')?.textContent ?? ''), null, { timeout: 10000 })
   .catch(() => fail('no line above the map names the selected Command'));
+const topSelected = await mapTop();
+if (topSelected !== topBefore) fail(`selecting a Command moved the map on the page from ${topBefore} px to ${topSelected} px`);
 const status = await phone.evaluate(() => {
   const line = document.querySelector('.warroom-map .map-status');
   const b = line.getBoundingClientRect();
@@ -184,9 +195,10 @@ if (mapBox.top < 0 || mapBox.bottom > mapBox.height) fail(`after Select the map 
 await phone.screenshot({ path: `${out}/warroom-selected-390x844.png` });
 await phone.keyboard.press('Escape');
 await phone
-  .waitForSelector('.warroom-map .map-status', { state: 'hidden', timeout: 10000 })
-  .catch(() => fail('the line stayed once the Command was put down'));
-console.log(`selection: "${status.text.slice(0, 60)}…" above the map on the phone`);
+  .waitForFunction((p) => document.querySelector('.warroom-map .map-status')?.textContent === p, prompt, { timeout: 10000 })
+  .catch(async () => fail(`once the Command was put down the line above the map says "${await lineText()}"`));
+if ((await mapTop()) !== topBefore) fail(`putting the Command down moved the map on the page from ${topBefore} px to ${await mapTop()} px`);
+console.log(`selection: "${status.text.slice(0, 60)}…" above the map on the phone, the map at ${topBefore} px on the page throughout`);
 
 // ---- War in Europe as Germany and Italy: ids and stacks in their regions, the tracks clear of the theatre ----
 // At 1280x800 the tracks covered the east of the front, Volga to Kazakhstan (finding 2).
