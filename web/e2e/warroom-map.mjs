@@ -170,12 +170,19 @@ const lineText = () => phone.$eval('.warroom-map .map-status:not([hidden])', (e)
 const prompt = 'Click one of your stacks on the map to write its order.';
 if ((await lineText()) !== prompt) fail(`before a Command is selected the line above the map says "${await lineText()}"`);
 const topBefore = await mapTop();
+// The legend names the outlines drawn: the blue of the Commands to select, then the orange of the
+// selected one's destinations (play-test of 7 December: the blue was in no legend).
+const legend = () => phone.$eval('.warroom-map .legend', (e) => e.textContent);
+if (!(await legend()).includes('your Commands to order')) fail(`the legend does not name the blue outline: "${await legend()}"`);
 await details(phone, 'R1', true);
 await phone.locator('.region-info button.select').first().tap();
 await phone
   .waitForFunction(() => /^Command /.test(document.querySelector('.warroom-map .map-status')?.textContent ?? ''), null, { timeout: 10000 })
   .catch(() => fail('no line above the map names the selected Command'));
 const topSelected = await mapTop();
+const legendSelected = await legend();
+if (!legendSelected.includes("the selected Command's destinations") || legendSelected.includes('your Commands to order'))
+  fail(`with a Command selected the legend says "${legendSelected}"`);
 if (topSelected !== topBefore) fail(`selecting a Command moved the map on the page from ${topBefore} px to ${topSelected} px`);
 const status = await phone.evaluate(() => {
   const line = document.querySelector('.warroom-map .map-status');

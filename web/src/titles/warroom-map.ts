@@ -157,6 +157,9 @@ function lighter(hex: string, amount: number): string {
 // A path drawn for a region and the coastline that clips it (null: none).
 type DrawnPath = { path: SVGGeometryElement; clip: SVGGeometryElement | null };
 
+// Whether the map outlines a selected Command's destinations (and so not the Commands to select).
+const destinationsShown = (s: MapState) => s.destinations.size + s.doomed.size > 0;
+
 export class WarRoomMap {
   readonly element: HTMLElement;
   private readonly svg: SVGSVGElement;
@@ -327,7 +330,7 @@ export class WarRoomMap {
   }
 
   private mark(el: SVGElement, id: string, s: MapState) {
-    const choosing = s.destinations.size + s.doomed.size > 0;
+    const choosing = destinationsShown(s);
     el.classList.toggle('destination', s.destinations.has(id));
     el.classList.toggle('doomed', s.doomed.has(id));
     el.classList.toggle('selectable', s.selectable.has(id) && !choosing);
@@ -682,9 +685,15 @@ export class WarRoomMap {
   private legend(s: MapState) {
     const nations = [...new Set([...s.controller.values()].filter((c): c is string => !!c))];
     const w = (key: string) => escape(t(`warroom.web.${key}`));
+    // The outlines the map draws now (mark()): the seat's Commands to select, else the selected one's
+    // destinations (play-test of 7 December: the blue outline was in no legend).
+    const choosing = destinationsShown(s);
+    const outline = (kind: string, shown: boolean) =>
+      shown ? `<span><i class="outline-key ${kind}"></i>${w(`legend_${kind}`)}</span> ` : '';
     this.element.querySelector('.legend')!.innerHTML =
       `${nations.map((n) => `<span><i style="background:${colour[n] ?? '#999'}"></i>${escape(n)}</span>`).join(' ')}
       <span><i class="neutral-key"></i>${w('legend_neutral')}</span> <span><i class="stripes-key"></i>${w('legend_embattled')}</span> <span><i class="hotspot-key"></i>${w('legend_hotspot')}</span>
+      ${outline('selectable', s.selectable.size > 0 && !choosing)}${outline('destination', s.destinations.size > 0)}
       <span>★ ${w('legend_capital')} · <b class="sv-key">5</b> ${w('legend_sv')} · ⚙\uFE0E ${w('legend_industry')} · ✹ ${w('legend_bombs')} · ⇄ ${w('legend_passage')}</span>
       <span>${escape(t('warroom.web.legend_units', { land: CATEGORY_GLYPH.land, air: CATEGORY_GLYPH.air, sea: CATEGORY_GLYPH.sea }))}</span>`;
   }
