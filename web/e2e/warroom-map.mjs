@@ -94,6 +94,37 @@ function samePlaces(before, after, where) {
 }
 const phoneStart = await inTheirRegions(phone, 'Eastern Front, Phase 1, 390x844');
 
+// The arrow of the order `from` -> `to` just written on `page` covers neither id, and its head stops by
+// the destination's id, on no other id (play-test of 7 December: J3 Manchuria -> P-1's arrow covered
+// J3's id and ended on Korea's label). Returns what it found, in words.
+async function arrowBetween(page, from, to) {
+  await page
+    .waitForSelector('svg.world g.arrows g.order', { timeout: 10000 })
+    .catch(() => fail(`no arrow after the order ${from} -> ${to}`));
+  await page.waitForTimeout(300);
+  const arrow = await page.evaluate(() => {
+    const line = document.querySelector('svg.world g.arrows g.order path.line');
+    const at = (l) => new DOMPoint(line.getPointAtLength(l).x, line.getPointAtLength(l).y).matrixTransform(line.getScreenCTM());
+    const ids = [...document.querySelectorAll('svg.world g.label')]
+      .filter((l) => l.style.display !== 'none' && !l.classList.contains('bare'))
+      .map((l) => {
+        const b = l.querySelector('rect.tid, text.sea-id')?.getBoundingClientRect();
+        return b && b.width ? { id: l.dataset.id, left: b.left, top: b.top, right: b.right, bottom: b.bottom } : null;
+      })
+      .filter(Boolean);
+    return { start: at(0).toJSON(), end: at(line.getTotalLength()).toJSON(), ids };
+  });
+  const on = (p) => arrow.ids.filter((b) => p.x >= b.left && p.x <= b.right && p.y >= b.top && p.y <= b.bottom).map((b) => b.id);
+  const box = arrow.ids.find((b) => b.id === to);
+  const e = arrow.end;
+  const gap = box
+    ? Math.round(Math.hypot(Math.max(box.left - e.x, 0, e.x - box.right), Math.max(box.top - e.y, 0, e.y - box.bottom)))
+    : null;
+  if (on(arrow.start).length || on(e).length) fail(`the arrow ${from} -> ${to} starts on ${on(arrow.start)} and ends on ${on(e)}`);
+  if (gap === null || gap > 16) fail(`the arrow ${from} -> ${to} ends ${gap} px from ${to}'s id`);
+  return `${from} -> ${to} from its id to ${gap} px of ${to}'s, on no id`;
+}
+
 // Opens a region's details by tapping (or clicking) its id on the map; checks where they are.
 async function details(page, id, tap) {
   const target = page.locator(`svg.world g.label[data-id="${id}"] text.tid`);
@@ -206,6 +237,12 @@ await phone
   .catch(async () => fail(`once the Command was put down the line above the map says "${await lineText()}"`));
 if ((await mapTop()) !== topBefore) fail(`putting the Command down moved the map on the page from ${topBefore} px to ${await mapTop()} px`);
 console.log(`selection: "${status.text.slice(0, 60)}…" above the map on the phone, the map at ${topBefore} px on the page throughout`);
+// An order's arrow runs from its region's id to its destination's as the labels stand (arrowBetween).
+await details(phone, 'R1', true);
+await phone.locator('.region-info button.select').first().tap();
+const target = await phone.waitForSelector('svg.world .destination[data-id]').then((e) => e.getAttribute('data-id'));
+await phone.locator(`svg.world g.label[data-id="${target}"] :is(rect.tid, text.sea-id)`).first().tap({ force: true });
+console.log(`arrow: ${await arrowBetween(phone, 'R1', target)}`);
 
 // ---- War in Europe as Germany and Italy: ids and stacks in their regions, the tracks clear of the theatre ----
 // At 1280x800 the tracks covered the east of the front, Volga to Kazakhstan (finding 2).
@@ -306,6 +343,13 @@ await japan.waitForTimeout(300);
 console.log(
   `theater: ${theater.in} of Japan's ${stacks} stacks in its first view, Europe out of it, ${crowd.far} of ${crowd.shown} labels set far`,
 );
+// The play-test's order: J3 Manchuria's Command to the East China Sea (P-1), in Phase 2 at 1280x800.
+await toPhase2(japan);
+await details(japan, 'J3', false);
+await japan.locator('.region-info button.select').first().click();
+await japan.waitForSelector('svg.world .destination[data-id="P-1"]').catch(() => fail("P-1 is not one of J3's Command's destinations"));
+await japan.locator('svg.world g.label[data-id="P-1"] text.sea-id').click({ force: true });
+console.log(`arrow: ${await arrowBetween(japan, 'J3', 'P-1')}`);
 
 // The state panel's table of Global War's seven nations on a phone, in English and in Italian (the
 // longest headings): every column within its box, none behind a sideways scroll (play-test

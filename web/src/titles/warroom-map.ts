@@ -347,25 +347,37 @@ export class WarRoomMap {
     const [x1, y1] = this.g.project(from.lon, from.lat),
       [x2, y2] = this.g.project(to.lon, to.lat);
     return (
-      `<g class="order" data-ends="${x1},${y1},${x2},${y2}" style="--c:${colour[a.nation] ?? '#000'}"><path class="casing"/><path class="line"/>` +
+      `<g class="order" data-ends="${x1},${y1},${x2},${y2}" data-from="${escape(a.from)}" data-to="${escape(a.to)}" style="--c:${colour[a.nation] ?? '#000'}"><path class="casing"/><path class="line"/>` +
       `<path class="head"/><circle class="badge" r="7"/><text class="badge">${a.box}</text><title>${escape(a.label)}</title></g>`
     );
   }
 
-  // The arrows' shapes at the current zoom: a slight bend, so that orders between the same two
-  // regions do not hide each other, and a head that stops short of the destination's label.
-  private placeArrows() {
+  // The arrows' shapes at the current zoom, from the Command's region's id to the destination's as
+  // the labels stand (`ids`, the shown ids' boxes on the screen; a region whose id is not shown: its
+  // centre): leaving the one id and stopping short of the other, so that neither is covered, with a
+  // slight bend, so that orders between the same two regions do not hide each other. Drawn between
+  // the regions' centres, J3 Manchuria -> P-1's arrow covered J3's id and ended on Korea's label
+  // (play-test of 7 December).
+  private placeArrows(ids: Map<string, Box>) {
+    const centre = (b: Box) => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
     this.svg.querySelectorAll<SVGGElement>('g.arrows g.order').forEach((g) => {
       const [a, b, c, d] = g.dataset.ends!.split(',').map(Number);
-      const x1 = a * this.k + this.tx,
-        y1 = b * this.k + this.ty,
-        x2 = c * this.k + this.tx,
-        y2 = d * this.k + this.ty;
-      const len = Math.hypot(x2 - x1, y2 - y1) || 1,
-        ux = (x2 - x1) / len,
-        uy = (y2 - y1) / len;
-      const ex = x2 - ux * Math.min(14, len / 3),
-        ey = y2 - uy * Math.min(14, len / 3);
+      const from = ids.get(g.dataset.from!),
+        to = ids.get(g.dataset.to!);
+      const [x0, y0] = from ? centre(from) : [a * this.k + this.tx, b * this.k + this.ty],
+        [x2, y2] = to ? centre(to) : [c * this.k + this.tx, d * this.k + this.ty];
+      const len = Math.hypot(x2 - x0, y2 - y0) || 1,
+        ux = (x2 - x0) / len,
+        uy = (y2 - y0) / len;
+      // How far a box's edge lies from its centre along the arrow.
+      const edge = (box: Box) => Math.min((box[2] - box[0]) / 2 / (Math.abs(ux) || 1e-6), (box[3] - box[1]) / 2 / (Math.abs(uy) || 1e-6));
+      let out = from ? edge(from) + 3 : 0,
+        short = to ? edge(to) + 6 : Math.min(14, len / 3);
+      if (out + short > len - 8) [out, short] = [0, Math.min(14, len / 3)]; // ids side by side: centre to centre
+      const x1 = x0 + ux * out,
+        y1 = y0 + uy * out;
+      const ex = x2 - ux * short,
+        ey = y2 - uy * short;
       const mx = (x1 + ex) / 2 - uy * len * 0.12,
         my = (y1 + ey) / 2 + ux * len * 0.12;
       const line = `M${x1.toFixed(1)},${y1.toFixed(1)} Q${mx.toFixed(1)},${my.toFixed(1)} ${ex.toFixed(1)},${ey.toFixed(1)}`;
@@ -1086,7 +1098,6 @@ export class WarRoomMap {
   // December, findings 1 and 5).
   private place() {
     this.geo.setAttribute('transform', `translate(${this.tx},${this.ty}) scale(${this.k})`);
-    this.placeArrows();
     for (const a of this.anchored)
       a.el.setAttribute('transform', `translate(${(a.x * this.k + this.tx).toFixed(1)},${(a.y * this.k + this.ty).toFixed(1)})`);
     const room = new Room(this.placeTracks(), this.w, this.h);
@@ -1174,6 +1185,10 @@ export class WarRoomMap {
       room.claim([boxAt(dy)], l);
     }
     this.leftOut(shown, room);
+    const ids = new Map<string, Box>();
+    for (const { l, x, y, idBox, bare } of shown)
+      if (!bare && !room.evicted.has(l) && l.g.style.display !== 'none') ids.set(l.id, shift(idBox, x, y));
+    this.placeArrows(ids);
   }
 
   // Where a region's id goes (with its capital's stacks when `together`, and the place kept under it
