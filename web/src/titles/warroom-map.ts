@@ -362,22 +362,32 @@ export class WarRoomMap {
     const centre = (b: Box) => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
     this.svg.querySelectorAll<SVGGElement>('g.arrows g.order').forEach((g) => {
       const [a, b, c, d] = g.dataset.ends!.split(',').map(Number);
-      const from = ids.get(g.dataset.from!),
-        to = ids.get(g.dataset.to!);
-      const [x0, y0] = from ? centre(from) : [a * this.k + this.tx, b * this.k + this.ty],
-        [x2, y2] = to ? centre(to) : [c * this.k + this.tx, d * this.k + this.ty];
-      const len = Math.hypot(x2 - x0, y2 - y0) || 1,
-        ux = (x2 - x0) / len,
-        uy = (y2 - y0) / len;
-      // How far a box's edge lies from its centre along the arrow.
-      const edge = (box: Box) => Math.min((box[2] - box[0]) / 2 / (Math.abs(ux) || 1e-6), (box[3] - box[1]) / 2 / (Math.abs(uy) || 1e-6));
-      let out = from ? edge(from) + 3 : 0,
-        short = to ? edge(to) + 6 : Math.min(14, len / 3);
-      if (out + short > len - 8) [out, short] = [0, Math.min(14, len / 3)]; // ids side by side: centre to centre
-      const x1 = x0 + ux * out,
-        y1 = y0 + uy * out;
-      const ex = x2 - ux * short,
-        ey = y2 - uy * short;
+      const anchors = [a * this.k + this.tx, b * this.k + this.ty, c * this.k + this.tx, d * this.k + this.ty];
+      // From `from`'s id (else its region's centre) to `to`'s; where the two ids stand too close for
+      // an arrow between them, from centre to centre of the regions as the map draws them.
+      const path = (from?: Box, to?: Box) => {
+        const [x0, y0] = from ? centre(from) : anchors.slice(0, 2),
+          [x2, y2] = to ? centre(to) : anchors.slice(2);
+        const len = Math.hypot(x2 - x0, y2 - y0) || 1,
+          ux = (x2 - x0) / len,
+          uy = (y2 - y0) / len;
+        // How far a box's edge lies from its centre along the arrow.
+        const edge = (box: Box) => Math.min((box[2] - box[0]) / 2 / (Math.abs(ux) || 1e-6), (box[3] - box[1]) / 2 / (Math.abs(uy) || 1e-6));
+        const out = from ? edge(from) + 3 : 0,
+          short = to ? edge(to) + 6 : Math.min(14, len / 3);
+        return {
+          x1: x0 + ux * out,
+          y1: y0 + uy * out,
+          ex: x2 - ux * short,
+          ey: y2 - uy * short,
+          len,
+          ux,
+          uy,
+          fits: out + short <= len - 8,
+        };
+      };
+      const byIds = path(ids.get(g.dataset.from!), ids.get(g.dataset.to!));
+      const { x1, y1, ex, ey, len, ux, uy } = byIds.fits ? byIds : path();
       const mx = (x1 + ex) / 2 - uy * len * 0.12,
         my = (y1 + ey) / 2 + ux * len * 0.12;
       const line = `M${x1.toFixed(1)},${y1.toFixed(1)} Q${mx.toFixed(1)},${my.toFixed(1)} ${ex.toFixed(1)},${ey.toFixed(1)}`;
