@@ -154,8 +154,9 @@ function lighter(hex: string, amount: number): string {
   return `rgb(${mix(n >> 16)},${mix((n >> 8) & 255)},${mix(n & 255)})`;
 }
 
-// A path drawn for a region and the coastline that clips it (null: none), each with its bounding box.
-type Shape = { el: SVGGeometryElement; box: { x: number; y: number; width: number; height: number } };
+// A path drawn for a region and the coastline that clips it (null: none), each with its bounding box
+// (null: none known).
+type Shape = { el: SVGGeometryElement; box: Box | null };
 type DrawnPath = { path: Shape; clip: Shape | null };
 
 // Whether the map outlines a selected Command's destinations (and so not the Commands to select).
@@ -1046,7 +1047,7 @@ export class WarRoomMap {
       const paths = this.regionShapes().get(l.id) ?? [];
       // A point outside a shape's box is not in it: most points tried about a region are, and the box
       // is a few comparisons where the shape's own test walks its whole outline.
-      const inBox = (b: Shape['box']) => b.width === 0 || (at.x >= b.x && at.x <= b.x + b.width && at.y >= b.y && at.y <= b.y + b.height);
+      const inBox = (b: Box | null) => !b || (at.x >= b[0] && at.x <= b[2] && at.y >= b[1] && at.y <= b[3]);
       const fills = ({ el, box }: Shape) => typeof el.isPointInFill !== 'function' || (inBox(box) && el.isPointInFill(at));
       yes =
         this.g.shapes.get(l.id)?.dot || !paths.length
@@ -1066,10 +1067,10 @@ export class WarRoomMap {
       const id = (path.closest('[data-id]') as SVGElement).dataset.id!;
       const clipId = path.getAttribute('clip-path')?.match(/#([^)]+)\)/)?.[1];
       const clip = clipId ? this.svg.querySelector<SVGGeometryElement>(`clipPath[id="${clipId}"] path`) : null;
-      const shape = (el: SVGGeometryElement): Shape => ({
-        el,
-        box: typeof el.getBBox === 'function' ? el.getBBox() : { x: 0, y: 0, width: 0, height: 0 },
-      });
+      const shape = (el: SVGGeometryElement): Shape => {
+        const r = typeof el.getBBox === 'function' ? el.getBBox() : null;
+        return { el, box: r && r.width ? [r.x, r.y, r.x + r.width, r.y + r.height] : null };
+      };
       shapes.set(id, [...(shapes.get(id) ?? []), { path: shape(path), clip: clip && shape(clip) }]);
     }
     return (this.shapesOf = shapes);
