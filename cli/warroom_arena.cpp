@@ -156,9 +156,9 @@ nlohmann::json interval(int k, int n) {
 nlohmann::json pooled(const nlohmann::json& seatings) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& allies : seatings) {
-    if (allies["side"] != "Allies") continue;
+    if (allies["side"] != warroom_alliance_name(0)) continue;
     for (const auto& axis : seatings)
-      if (axis["side"] == "Axis" && axis["scenario"] == allies["scenario"] && axis["player"] == allies["player"] &&
+      if (axis["side"] == warroom_alliance_name(1) && axis["scenario"] == allies["scenario"] && axis["player"] == allies["player"] &&
           axis["against"] == allies["against"]) {
         const int wins = allies["wins"].get<int>() + axis["wins"].get<int>(), n = allies["games"].get<int>() + axis["games"].get<int>();
         out.push_back({{"scenario", allies["scenario"]},
