@@ -340,12 +340,41 @@ await japan.screenshot({ path: `${out}/warroom-world-1280x800.png` });
 console.log(`world view: ${world.shown} ids shown, each in its region or beside it with a line (${world.beside.length} labels beside)`);
 await japan.click('button[data-zoom="fit"]');
 await japan.waitForTimeout(300);
+// The line under the map counting the regions whose labels have no room keeps its place whether it
+// has something to say or not: the legend under it does not move as the reader zooms in and out.
+const underMap = () =>
+  japan.evaluate(() => ({
+    note: document.querySelector('.warroom-map .map-more').textContent,
+    legend: document.querySelector('.warroom-map .legend').getBoundingClientRect().top + window.scrollY,
+  }));
+const zooms = [await underMap()];
+for (let i = 0; i < 4; i++) {
+  await japan.click('button[data-zoom="in"]');
+  await japan.waitForTimeout(300);
+  zooms.push(await underMap());
+}
+await japan.click('button[data-zoom="fit"]');
+await japan.waitForTimeout(300);
+if (zooms.every((z) => z.note) || zooms.every((z) => !z.note))
+  fail(`zooming in from Japan's first view never ${zooms[0].note ? 'emptied' : 'filled'} the line under the map`);
+if (new Set(zooms.map((z) => Math.round(z.legend))).size > 1)
+  fail(`the legend moved as the line under the map came and went: ${zooms.map((z) => `${Math.round(z.legend)} px`).join(', ')}`);
 console.log(
   `theater: ${theater.in} of Japan's ${stacks} stacks in its first view, Europe out of it, ${crowd.far} of ${crowd.shown} labels set far`,
 );
 // The play-test's order: J3 Manchuria's Command to the East China Sea (P-1), in Phase 2 at 1280x800.
 await toPhase2(japan);
 await details(japan, 'J3', false);
+// Each Command's Select stands at the end of its row's first line, not on a line of its own (the
+// play-test's Manchuria: the first Command's button wrapped under its units, the second's did not).
+const wrapped = await japan.$$eval('.region-info ul.stacks li', (rows) =>
+  rows
+    .filter((li) => li.querySelector('button.select'))
+    .filter((li) => li.querySelector('button.select').getBoundingClientRect().top - li.getBoundingClientRect().top > 4)
+    .map((li) => li.textContent.trim().replace(/\s+/g, ' ')),
+);
+if (wrapped.length) fail(`a Select button on a line of its own in J3's details: ${wrapped.join(' | ')}`);
+await japan.locator('.region-info').screenshot({ path: `${out}/warroom-details-manchuria-1280x800.png` });
 await japan.locator('.region-info button.select').first().click();
 await japan.waitForSelector('svg.world .destination[data-id="P-1"]').catch(() => fail("P-1 is not one of J3's Command's destinations"));
 await japan.locator('svg.world g.label[data-id="P-1"] text.sea-id').click({ force: true });

@@ -208,7 +208,7 @@ export class WarRoomMap {
       <p class="map-status" role="status" hidden></p>
       <div class="map-box"><svg class="world" role="group" aria-label="${escape(t('warroom.web.map_label'))}"></svg>
         <div class="region-info" hidden></div></div>
-      <p class="map-more" role="status" hidden></p>
+      <p class="map-more" role="status"></p>
       <p class="legend"></p>`;
     this.svg = this.element.querySelector('svg')!;
     this.info = this.element.querySelector('.region-info')!;
@@ -1352,7 +1352,6 @@ export class WarRoomMap {
     }
     const note = this.element.querySelector<HTMLElement>('.map-more')!;
     note.textContent = out ? t('warroom.web.labels_left_out', { count: out }) : '';
-    note.hidden = !out;
   }
 }
 

@@ -230,7 +230,7 @@ function regionInfo(v: WarRoomView, r: MapRegion, legal: Legal): string {
     .map((c) => {
       const can = own.has(c.nation) && legal.find({ kind: 'select', nation: c.nation, command: c.number });
       const tag = c.landing_tag ? ` ${escape(t('warroom.web.info.landing_tag'))}` : '';
-      return `<li><i class="swatch" style="background:${colour[c.nation] ?? '#999'}"></i>${escape(c.nation)} ${c.number} <small>${escape(t(`warroom.web.info.category_${c.category}`))}</small>: ${escape(units(c))}${tag}${ordered(c)}
+      return `<li><span><i class="swatch" style="background:${colour[c.nation] ?? '#999'}"></i>${escape(c.nation)} ${c.number} <small>${escape(t(`warroom.web.info.category_${c.category}`))}</small>: ${escape(units(c))}${tag}${ordered(c)}</span>
       ${can ? `<button class="select" data-nation="${escape(c.nation)}" data-command="${c.number}">${escape(t('warroom.web.info.select'))}</button>` : ''}</li>`;
     })
     .join('');
