@@ -158,6 +158,10 @@ function lighter(hex: string, amount: number): string {
 // (null: none known).
 type Shape = { el: SVGGeometryElement; box: Box | null };
 type DrawnPath = { path: Shape; clip: Shape | null };
+function shapeOf(el: SVGGeometryElement): Shape {
+  const r = typeof el.getBBox === 'function' ? el.getBBox() : null;
+  return { el, box: r && r.width ? [r.x, r.y, r.x + r.width, r.y + r.height] : null };
+}
 
 // Whether the map outlines a selected Command's destinations (and so not the Commands to select).
 const destinationsShown = (s: MapState) => s.destinations.size + s.doomed.size > 0;
@@ -1067,11 +1071,7 @@ export class WarRoomMap {
       const id = (path.closest('[data-id]') as SVGElement).dataset.id!;
       const clipId = path.getAttribute('clip-path')?.match(/#([^)]+)\)/)?.[1];
       const clip = clipId ? this.svg.querySelector<SVGGeometryElement>(`clipPath[id="${clipId}"] path`) : null;
-      const shape = (el: SVGGeometryElement): Shape => {
-        const r = typeof el.getBBox === 'function' ? el.getBBox() : null;
-        return { el, box: r && r.width ? [r.x, r.y, r.x + r.width, r.y + r.height] : null };
-      };
-      shapes.set(id, [...(shapes.get(id) ?? []), { path: shape(path), clip: clip && shape(clip) }]);
+      shapes.set(id, [...(shapes.get(id) ?? []), { path: shapeOf(path), clip: clip && shapeOf(clip) }]);
     }
     return (this.shapesOf = shapes);
   }
