@@ -119,8 +119,7 @@ TEST_F(Attack, SixtySpectatorsOfFinishedGamesStayUnderTheMemoryCeiling) {
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
-    ASSERT_TRUE(view.value("terminal", false)) << "game " << id << " has not ended: nothing to watch (" << view.value("stopped", "")
-                                               << ")";
+    ASSERT_TRUE(view.value("terminal", false)) << "game " << id << " has not ended: nothing to watch (" << view.value("stopped", "") << ")";
   }
   restart({"--max-memory", "32"});  // every finished game cold, as after a restart
   const long before = rss_kb();
@@ -135,9 +134,8 @@ TEST_F(Attack, SixtySpectatorsOfFinishedGamesStayUnderTheMemoryCeiling) {
   }
   const long after = rss_kb();
   std::cout << "figures: 60 spectators of " << games << " finished War Room games (" << (kSlow > 1 ? "Eastern Front" : "War in Europe")
-            << "): server memory " << before / 1024 << " MiB before, " << after / 1024
-            << " MiB after (--max-memory 32; " << replaced << " stopped games replaced); the victim: " << times.figures()
-            << "; load average " << load_average() << std::endl;
+            << "): server memory " << before / 1024 << " MiB before, " << after / 1024 << " MiB after (--max-memory 32; " << replaced
+            << " stopped games replaced); the victim: " << times.figures() << "; load average " << load_average() << std::endl;
   EXPECT_LT(after - before, (32 + 48) * 1024 * static_cast<long>(kSlow > 1 ? 2 : 1)) << "the ceiling, and what the allocator keeps";
   EXPECT_TRUE(times.in_turn(300 * kSlow));
 }
