@@ -110,11 +110,13 @@ TEST_F(Attack, SixtySpectatorsOfFinishedGamesStayUnderTheMemoryCeiling) {
   int replaced = 0;
   auto until = Clock::now() + std::chrono::seconds(static_cast<int>(60 * games * kSlow));  // a minute a game
   for (std::string& id : ids) {
+    ASSERT_FALSE(id.empty()) << "a game could not be created";
     json view = get("/api/games/" + id + "/view").body;
     for (; !view.value("terminal", false) && Clock::now() < until; view = get("/api/games/" + id + "/view").body) {
       if (view.contains("stopped")) {
         if (++replaced > 3) break;
         id = start();
+        ASSERT_FALSE(id.empty()) << "a game could not be created";
         until += std::chrono::seconds(static_cast<int>(60 * kSlow));
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
