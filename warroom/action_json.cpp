@@ -24,7 +24,8 @@ nlohmann::json resource_json(int r) {
 // nation when none is escorted.
 nlohmann::json battle_choice_kinds() {
   using namespace core::wire;
-  using core::wire::Field;  // not log_json.cpp's, when a unity file holds both
+  using core::wire::Field;  // not log_json.cpp's Field and Shape, when a unity file holds both
+  using core::wire::Shape;
   const Field nation{"nation", ref("Nation")}, unit{"unit", ref("Unit")}, stance{"stance", ref("Stance")}, box{"box", ref("Box")},
       resource{"resource", ref("Resource")};
   const nlohmann::json choices = schema(
@@ -56,7 +57,8 @@ nlohmann::json battle_choice_kinds() {
 // against it). Every kind but a die names its nation.
 nlohmann::json action_schema() {
   using namespace core::wire;
-  using core::wire::Field;  // not log_json.cpp's, when a unity file holds both
+  using core::wire::Field;  // not log_json.cpp's Field and Shape, when a unity file holds both
+  using core::wire::Shape;
   const Field nation{"nation", ref("Nation")}, command{"command", integer()}, region{"region", or_null(ref("Region"))},
       unit{"unit", ref("Unit")}, box{"box", integer()}, resource{"resource", ref("Resource")};
   const auto with_nation = [&](std::string kind, std::vector<Field> fields) {
