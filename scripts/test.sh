@@ -16,27 +16,19 @@ fi
 say "C++ format"
 scripts/format.sh --check
 for config in release sanitize; do
-  if [ "$config" = release ]; then
-    say "release build"
-    scripts/setup.sh release  # which installs the web client's packages too
+  say "$config build"
+  scripts/setup.sh "$config"
+  if [ "$config" = release ]; then  # setup.sh has installed the web client's packages
     say "web client: ESLint, Prettier, unit tests (Vitest)"
     (cd web && npm run --silent lint && npm test --silent)
-    # clang-tidy over each library and program as one unity file (scripts/tidy.sh), beside
+    # clang-tidy over the release build's unity files (about 12 minutes of processor time), beside
     # the rest at the lowest scheduling priority: it takes the processor time the other stages leave
     # (a browser script waiting on its page, a build's links, a test run's last long test) and what is
     # left of it runs at the end.
     say "clang-tidy (in the background, read at the end)"
     nice -n 19 scripts/tidy.sh >build/tidy.log 2>&1 &
     tidy=$!
-    # The ASan+UBSan build beside the release tests, at a lower priority: those tests use about 70%
-    # of one processor (the browser scripts wait on their pages), and clang-tidy no longer takes all
-    # the rest.
-    say "sanitize build (in the background)"
-    nice -n 10 scripts/setup.sh sanitize >build/sanitize-build.log 2>&1 &
-    sanitize_build=$!
   else
-    say "sanitize build (waiting for what is left of it)"
-    wait "$sanitize_build" || { tail -50 build/sanitize-build.log; echo "the ASan+UBSan build failed (build/sanitize-build.log)"; exit 1; }
     # The ThreadSanitizer build beside the sanitizer tests, at a lower priority: those tests spend
     # much of their time waiting on the server's bots and sockets (their time limits allow for the
     # sanitizers' slowness), and the build takes the processor time they leave.
