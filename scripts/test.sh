@@ -21,10 +21,10 @@ for config in release sanitize; do
   if [ "$config" = release ]; then  # setup.sh has installed the web client's packages
     say "web client: ESLint, Prettier, unit tests (Vitest)"
     (cd web && npm run --silent lint && npm test --silent)
-    # clang-tidy over the release build's unity files (about 12 minutes of processor time), beside
-    # the rest at the lowest scheduling priority: it takes the processor time the other stages leave
-    # (a browser script waiting on its page, a build's links, a test run's last long test) and what is
-    # left of it runs at the end.
+    # clang-tidy over each library and program as one unity file (about 6 minutes of processor
+    # time), beside the rest at the lowest scheduling priority: it takes the processor time the other
+    # stages leave (a browser script waiting on its page, a build's links, a test run's last long
+    # test) and what is left of it runs at the end.
     say "clang-tidy (in the background, read at the end)"
     nice -n 19 scripts/tidy.sh >build/tidy.log 2>&1 &
     tidy=$!
