@@ -7,9 +7,9 @@
 # build/tidy-whole: the release configuration, configured here and never built). The checks walk the
 # whole tree of a file, the standard and Boost headers' included, so one file a library walks those
 # once: 374 s of processor time for the whole run against 608 s over the release build's files of
-# eight sources (the server's 67 s against 134 s), which were about a fifth of each source alone. Findings in the sources a unity file includes are
-# reported against those sources (the header filter names the project's folders). This is what the
-# test command runs.
+# eight sources (the server's 67 s against 134 s), which were about a fifth of each source alone.
+# Findings in the sources a unity file includes are reported against those sources (the header
+# filter names the project's folders). This is what the test command runs.
 # scripts/tidy.sh --all: the tests (four to a unity file, as they are built) and benchmarks too: by
 # hand, outside CI's 30 minutes.
 # scripts/tidy.sh REGEX: only the sources whose path matches REGEX, each alone, read from

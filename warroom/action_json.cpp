@@ -24,8 +24,7 @@ nlohmann::json resource_json(int r) {
 // nation when none is escorted.
 nlohmann::json battle_choice_kinds() {
   using namespace core::wire;
-  using core::wire::Field;  // not log_json.cpp's Field and Shape, when a unity file holds both
-  using core::wire::Shape;
+  using core::wire::Field;  // not log_json.cpp's, when a unity file holds both
   const Field nation{"nation", ref("Nation")}, unit{"unit", ref("Unit")}, stance{"stance", ref("Stance")}, box{"box", ref("Box")},
       resource{"resource", ref("Resource")};
   const nlohmann::json choices = schema(
