@@ -19,7 +19,7 @@ TEST(ChurchillConformance, RandomGamesOfEveryScenario) {
       conformance::Options o;
       o.games = 6;
       o.seed = 11;
-      o.check_every = conformance::kSanitized ? 4 : 1;  // 100 s under the sanitizers checking every state
+      o.check_every = test_support::kSanitized ? 4 : 1;  // 100 s under the sanitizers checking every state
       o.scenario = sc.id + (secret_agenda ? "+secret-agenda" : "");
       const auto stats = conformance::run(g, g.new_game(sc, Options{secret_agenda, false}), o);
       if (::testing::Test::HasFatalFailure()) return;

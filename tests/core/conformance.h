@@ -22,16 +22,9 @@
 #include "core/save.h"
 #include "core/session.h"
 #include "core/session_match.h"
+#include "tests/support/sanitized.h"
 
 namespace conformance {
-
-// Built with AddressSanitizer (scripts/test.sh's sanitizer build), where every check costs several
-// times as much: the harness may check fewer states there and still meet every kind of step.
-#if defined(__SANITIZE_ADDRESS__)
-inline constexpr bool kSanitized = true;
-#else
-inline constexpr bool kSanitized = false;
-#endif
 
 struct Options {
   int games = 20;
@@ -196,11 +189,26 @@ class Checkpoints {
   std::vector<State> states_;
 };
 
-// Plays one random game through a core::Session from `initial`, checking as it goes.
+// After an undo: the session's state is the one its history (`before` less what was taken back) gives.
 template <class G>
-std::vector<core::Record> play_checked(const G& g, const typename G::State& initial, std::uint64_t seed, const Options& o, Stats& stats) {
+void expect_undo_replays(const G& g, Checkpoints<G>& checkpoints, const std::vector<core::Record>& before, const core::Session<G>& session,
+                         const Options& o) {
+  const std::vector<core::Record>& after = session.history();
+  std::size_t kept = 0;
+  while (kept < before.size() && kept < after.size() && before[kept].seat == after[kept].seat && before[kept].action == after[kept].action)
+    ++kept;
+  EXPECT_EQ(g.hash(checkpoints.replay(after, kept)), g.hash(session.state()))
+      << o.scenario << ": undo left a state the history does not give";
+}
+
+// Plays one random game through a core::Session from `initial`, checking as it goes (`checked`), or
+// only playing it: the checks draw from their own stream, so the game is the same either way.
+template <class G>
+std::vector<core::Record> play_checked(const G& g, const typename G::State& initial, std::uint64_t seed, const Options& o, Stats& stats,
+                                       bool checked = true) {
   core::Session<G> session(g, initial, seed);
   core::Rng rng(seed ^ 0x5bd1e995ULL);
+  core::Rng check_rng(seed ^ 0x2545f4914f6cdd1dULL);
   std::vector<int> save_at;
   for (int i = 0; i < o.saves_per_game && o.save_every == 0; ++i) save_at.push_back(static_cast<int>(rng.below(200)));
   core::Rng save_points(seed ^ 0x9e3779b97f4a7c15ULL);  // its own stream: the game's choices do not depend on it
@@ -214,9 +222,9 @@ std::vector<core::Record> play_checked(const G& g, const typename G::State& init
       ADD_FAILURE() << o.scenario << ": no end after " << n << " actions (seed " << seed << ")";
       break;
     }
-    if (n % o.check_every == 0) check_state(g, session.state(), rng, o, stats, n % o.views_every == 0);
+    if (checked && n % o.check_every == 0) check_state(g, session.state(), check_rng, o, stats, n % o.views_every == 0);
     if (::testing::Test::HasFatalFailure()) return {};
-    if (n == save_next || std::find(save_at.begin(), save_at.end(), n) != save_at.end()) {
+    if (checked && (n == save_next || std::find(save_at.begin(), save_at.end(), n) != save_at.end())) {
       check_save_and_load(g, initial, session, seed, o, n, stats);
       if (n == save_next) save_next = next_save(n);
     }
@@ -229,7 +237,7 @@ std::vector<core::Record> play_checked(const G& g, const typename G::State& init
         if (acting & core::seat_bit(p)) seats.push_back(p);
       const core::Seat seat = seats[rng.below(static_cast<std::uint32_t>(seats.size()))];
       const core::ActionList actions = session.legal_actions(seat);
-      if (const auto bad = some_illegal(actions, rng)) {
+      if (const auto bad = some_illegal(actions, rng); bad && checked) {
         const std::uint64_t before = g.hash(session.state());
         EXPECT_THROW(session.act(seat, *bad), core::ActionError) << o.scenario << ": an illegal action was applied";
         EXPECT_EQ(g.hash(session.state()), before) << o.scenario << ": a refused action changed the state";
@@ -237,23 +245,17 @@ std::vector<core::Record> play_checked(const G& g, const typename G::State& init
       session.act(seat, actions[rng.below(static_cast<std::uint32_t>(actions.size()))]);
       // Sometimes take it back and choose again: undo must give the state of the remaining actions.
       if (session.can_undo(seat) && rng.below(8) == 0) {
-        const std::vector<core::Record> before = session.history();
+        const std::vector<core::Record> before = checked ? session.history() : std::vector<core::Record>{};
         session.undo(seat);
         ++stats.undos;
-        const std::vector<core::Record>& after = session.history();
-        std::size_t kept = 0;
-        while (kept < before.size() && kept < after.size() && before[kept].seat == after[kept].seat &&
-               before[kept].action == after[kept].action)
-          ++kept;
-        EXPECT_EQ(g.hash(checkpoints.replay(after, kept)), g.hash(session.state()))
-            << o.scenario << ": undo left a state the history does not give";
+        if (checked) expect_undo_replays(g, checkpoints, before, session, o);
       }
     }
-    checkpoints.grow(session.history(), session.state());
+    if (checked) checkpoints.grow(session.history(), session.state());
     ++stats.actions;
   }
   stats.terminal_games += session.node_kind() == core::NodeKind::Terminal;
-  if (o.save_every > 0) check_save_and_load(g, initial, session, seed, o, -1, stats);  // and the finished game
+  if (checked && o.save_every > 0) check_save_and_load(g, initial, session, seed, o, -1, stats);  // and the finished game
   return session.history();
 }
 
@@ -266,8 +268,8 @@ Stats run(const G& g, const typename G::State& initial, const Options& o) {
     const auto first = play_checked(g, initial, seed, o, stats);
     if (::testing::Test::HasFatalFailure()) return stats;
     if (i == 0) {
-      Stats again;
-      const auto second = play_checked(g, initial, seed, o, again);
+      Stats again;  // the same game's states: played only, not checked again
+      const auto second = play_checked(g, initial, seed, o, again, false);
       EXPECT_TRUE(first.size() == second.size() && std::equal(first.begin(), first.end(), second.begin(),
                                                               [](const core::Record& a, const core::Record& b) {
                                                                 return a.seat == b.seat && a.action == b.action && a.sampled == b.sampled;

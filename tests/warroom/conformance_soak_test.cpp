@@ -43,7 +43,7 @@ TEST_P(WarroomConformance, RandomGames) {
     co.seed = 3;
     co.save_every = 150;
     co.views_every = 16;
-    co.check_every = conformance::kSanitized ? 4 : 1;  // Global War's 7 seats: 8 minutes under the sanitizers checking every state
+    co.check_every = test_support::kSanitized ? 4 : 1;  // Global War's 7 seats: 8 minutes under the sanitizers checking every state
     co.scenario = fmt::format("{}/{}", sc.id, players);
     const auto stats = conformance::run(g, g.new_game(), co);
     std::printf("[conformance] %s: %ld actions, %ld resamples (%ld differ), %ld undos, %ld saves\n", co.scenario.c_str(), stats.actions,
