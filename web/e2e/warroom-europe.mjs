@@ -36,7 +36,7 @@ const version = () => page.getAttribute('.game', 'data-version');
 const moved = (v, what) =>
   page
     .waitForFunction((x) => document.querySelector('.game')?.dataset.version !== x, v, { timeout: 30000 })
-    .catch(() => fail(`nothing happened after ${what}`));
+    .catch(async () => fail(`nothing happened after ${what} (the page at version ${v} says "${await page.textContent('#status')}")`));
 const phase = (re, what) =>
   page
     .waitForFunction((s) => new RegExp(s).test(document.querySelector('#state .phase')?.textContent ?? ''), re.source, { timeout: 60000 })
@@ -165,13 +165,19 @@ for (let k = 0; k < 300 && !(await past()); ++k) {
   const now = await view();
   const choice = now.legal_actions.find((a) => /^(slot|move|leave) BC /.test(a));
   v = await version();
+  let did = '"Carry out the rest"';
   if (await rest.count()) await rest.click();
-  else if (choice) await api('actions', { action: choice, version: now.version });
-  else {
+  else if (choice) {
+    const r = await api('actions', { action: choice, version: now.version });
+    // Refused on a view another seat's move had made old (the answer carries the newer view): look again.
+    if (r.error && r.view) continue;
+    if (r.error) fail(`${choice}: ${r.error}`);
+    did = `"${choice}" at version ${now.version}`;
+  } else {
     await page.waitForTimeout(150);
     continue;
   }
-  await moved(v, 'a British slot or order');
+  await moved(v, did);
 }
 await phase(/Phase 3 > Step 3|Phase 4/, 'the end of the British orders');
 await page.waitForTimeout(300);
