@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError } from './api';
+import { api, ApiError, subscribe, type View } from './api';
 
 // What the server answers, in order; the requests it was sent are kept.
 function serve(...answers: Array<[number, unknown]>) {
@@ -56,5 +56,69 @@ describe('a change whose outcome is unknown (docs/server.md, "Idempotency keys")
     await api.act('g1', 'a', 7, 'T');
     await api.act('g1', 'b', 8, 'T');
     expect(sent[0].key).not.toBe(sent[1].key);
+  });
+});
+
+// A game's WebSocket, driven by the test.
+class GameSocket {
+  static made: GameSocket[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  sent: string[] = [];
+  constructor(public url: string) {
+    GameSocket.made.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {}
+  push(data: unknown) {
+    this.onmessage?.({ data: JSON.stringify(data) });
+  }
+}
+
+describe("a game's pushed views", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('draws only the newest of the views that arrived while the page was busy, and table talk at once', () => {
+    vi.useFakeTimers();
+    GameSocket.made = [];
+    vi.stubGlobal('WebSocket', GameSocket);
+    const drawn: number[] = [];
+    const said: string[] = [];
+    subscribe(
+      'g1',
+      'T',
+      (v: View) => drawn.push(v.version),
+      (m) => said.push(m.text),
+    );
+    const ws = GameSocket.made[0];
+    ws.onopen?.();
+    expect(ws.sent).toEqual([JSON.stringify({ token: 'T' })]);
+    for (const version of [5, 6, 7]) ws.push({ version, legal_actions: [] });
+    ws.push({ chat: { text: 'hello' } });
+    expect(said).toEqual(['hello']);
+    expect(drawn).toEqual([]);
+    vi.runAllTimers();
+    expect(drawn).toEqual([7]);
+    ws.push({ version: 8, legal_actions: [] });
+    vi.runAllTimers();
+    expect(drawn).toEqual([7, 8]);
+  });
+
+  it('draws nothing once the page has left the game', () => {
+    vi.useFakeTimers();
+    GameSocket.made = [];
+    vi.stubGlobal('WebSocket', GameSocket);
+    const drawn: number[] = [];
+    const stop = subscribe('g1', undefined, (v: View) => drawn.push(v.version));
+    GameSocket.made[0].push({ version: 5, legal_actions: [] });
+    stop();
+    vi.runAllTimers();
+    expect(drawn).toEqual([]);
   });
 });

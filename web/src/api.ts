@@ -289,13 +289,22 @@ export function invitationLink(id: string, invitation: string): string {
 
 // The views of a game as they change. The token goes in the first message, never in the URL. A
 // connection the server closes (a restart, an instance behind the proxy dying) is opened again, after
-// 1 s, then up to 30 s between tries; the first view it sends brings the page up to date.
+// 1 s, then up to 30 s between tries; the first view it sends brings the page up to date. Views that
+// arrive faster than the page draws them are not all drawn: only the newest of those waiting (a page
+// behind bots playing fast once drew each pushed view in turn, its last one 31 s after the game had
+// it); the log's lines of the views passed over are asked for by the page (game.ts, fillLog).
 export function subscribe(id: string, token: string | undefined, onView: (v: View) => void, onChat?: (m: ChatMessage) => void): () => void {
   const protocol = location.protocol === 'https:' ? 'wss' : 'ws';
   let ws: WebSocket | null = null,
     stopped = false,
     delay = 1000,
-    timer: number | undefined;
+    timer: number | undefined,
+    newest: View | null = null; // the newest view not drawn yet
+  const draw = () => {
+    const v = newest;
+    newest = null;
+    if (v && !stopped) onView(v);
+  };
   const open = () => {
     ws = new WebSocket(`${protocol}://${location.host}/api/games/${id}/ws`);
     ws.onopen = () => {
@@ -304,8 +313,9 @@ export function subscribe(id: string, token: string | undefined, onView: (v: Vie
     };
     ws.onmessage = (e) => {
       const data = JSON.parse(e.data);
-      if (data.chat) onChat?.(data.chat as ChatMessage);
-      else onView(data);
+      if (data.chat) return onChat?.(data.chat as ChatMessage);
+      if (!newest) window.setTimeout(draw);
+      newest = data;
     };
     ws.onclose = () => {
       if (stopped) return;
