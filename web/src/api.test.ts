@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, subscribe, type View } from './api';
+import { FakeSocket } from './socket.fixture';
 
 // What the server answers, in order; the requests it was sent are kept.
 function serve(...answers: Array<[number, unknown]>) {
@@ -59,25 +60,6 @@ describe('a change whose outcome is unknown (docs/server.md, "Idempotency keys")
   });
 });
 
-// A game's WebSocket, driven by the test.
-class GameSocket {
-  static made: GameSocket[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  sent: string[] = [];
-  constructor(public url: string) {
-    GameSocket.made.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {}
-  push(data: unknown) {
-    this.onmessage?.({ data: JSON.stringify(data) });
-  }
-}
-
 describe("a game's pushed views", () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -86,8 +68,8 @@ describe("a game's pushed views", () => {
 
   it('draws only the newest of the views that arrived while the page was busy, and table talk at once', () => {
     vi.useFakeTimers();
-    GameSocket.made = [];
-    vi.stubGlobal('WebSocket', GameSocket);
+    FakeSocket.made = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
     const drawn: number[] = [];
     const said: string[] = [];
     subscribe(
@@ -96,7 +78,7 @@ describe("a game's pushed views", () => {
       (v: View) => drawn.push(v.version),
       (m) => said.push(m.text),
     );
-    const ws = GameSocket.made[0];
+    const ws = FakeSocket.made[0];
     ws.onopen?.();
     expect(ws.sent).toEqual([JSON.stringify({ token: 'T' })]);
     for (const version of [5, 6, 7]) ws.push({ version, legal_actions: [] });
@@ -112,11 +94,11 @@ describe("a game's pushed views", () => {
 
   it('draws nothing once the page has left the game', () => {
     vi.useFakeTimers();
-    GameSocket.made = [];
-    vi.stubGlobal('WebSocket', GameSocket);
+    FakeSocket.made = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
     const drawn: number[] = [];
     const stop = subscribe('g1', undefined, (v: View) => drawn.push(v.version));
-    GameSocket.made[0].push({ version: 5, legal_actions: [] });
+    FakeSocket.made[0].push({ version: 5, legal_actions: [] });
     stop();
     vi.runAllTimers();
     expect(drawn).toEqual([]);

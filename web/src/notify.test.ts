@@ -1,24 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyGame, Vacation } from './api';
+import { FakeSocket } from './socket.fixture';
 
-// A WebSocket the test drives: each one made is kept, and opened, fed or closed by the test.
-class FakeSocket {
-  static made: FakeSocket[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(public url: string) {
-    FakeSocket.made.push(this);
-  }
-  closed = false;
-  close() {
-    this.closed = true;
-    this.onclose?.();
-  }
-  push(games: Partial<MyGame>[]) {
-    this.onmessage?.({ data: JSON.stringify({ name: 'anna', games }) });
-  }
-}
+// The account's list of games as its WebSocket sends it.
+const list = (games: Partial<MyGame>[]) => ({ name: 'anna', games });
 
 const told: { title: string; tag?: string }[] = [];
 class FakeNotification {
@@ -54,10 +39,10 @@ describe('"your turn" in the browser', () => {
     expect(FakeSocket.made.map((s) => new URL(s.url).pathname)).toEqual(['/api/me/ws']);
     const ws = FakeSocket.made[0];
     ws.onopen!();
-    ws.push([game('a', true), game('b', false)]); // the first list only learns what waits already
+    ws.push(list([game('a', true), game('b', false)])); // the first list only learns what waits already
     expect(told).toEqual([]);
-    ws.push([game('a', true), game('b', true)]);
-    ws.push([game('a', true), game('b', true)]);
+    ws.push(list([game('a', true), game('b', true)]));
+    ws.push(list([game('a', true), game('b', true)]));
     expect(told.map((n) => n.tag)).toEqual(['b']);
     await vi.advanceTimersByTimeAsync(60000);
     expect(read).not.toHaveBeenCalled();
@@ -94,12 +79,12 @@ describe('"your turn" in the browser', () => {
     expect(FakeSocket.made.length).toBe(1);
     const ws = FakeSocket.made[0];
     ws.onopen!();
-    ws.push([game('a', false)]);
-    ws.push([game('a', true), game('b', false)]);
+    ws.push(list([game('a', false)]));
+    ws.push(list([game('a', true), game('b', false)]));
     expect(panel).toEqual([['a'], ['a!', 'b']]);
     expect(told.map((n) => n.tag)).toEqual(['a']);
     shown = false; // the panel left the page: no more lists for it, the notifications keep the socket
-    ws.push([game('a', true), game('b', true)]);
+    ws.push(list([game('a', true), game('b', true)]));
     expect(panel.length).toBe(2);
     expect(told.map((n) => n.tag)).toEqual(['a', 'b']);
     expect(ws.closed).toBe(false);
@@ -116,9 +101,9 @@ describe('"your turn" in the browser', () => {
     );
     const ws = FakeSocket.made[0];
     ws.onopen!();
-    ws.push([game('a', true)]);
+    ws.push(list([game('a', true)]));
     shown = false;
-    ws.push([]);
+    ws.push(list([]));
     expect(lists).toEqual([1]);
     expect(ws.closed).toBe(true);
     await vi.advanceTimersByTimeAsync(120000);
@@ -126,7 +111,7 @@ describe('"your turn" in the browser', () => {
     onMyGames((games) => lists.push(games.length));
     expect(FakeSocket.made.length).toBe(2);
     FakeSocket.made[1].onopen!();
-    FakeSocket.made[1].push([game('a', true), game('b', false)]);
+    FakeSocket.made[1].push(list([game('a', true), game('b', false)]));
     expect(lists).toEqual([1, 2]);
   });
 
@@ -135,8 +120,8 @@ describe('"your turn" in the browser', () => {
     watchTurns();
     const ws = FakeSocket.made[0];
     ws.onopen!();
-    ws.push([game('a', true)]);
-    ws.push([game('a', false)]);
+    ws.push(list([game('a', true)]));
+    ws.push(list([game('a', false)]));
     const lists: string[][] = [];
     onMyGames((games) => lists.push(games.map((g) => `${g.id}${g.your_turn ? '!' : ''}`)));
     expect(lists).toEqual([['a']]);
@@ -158,11 +143,11 @@ describe('"your turn" in the browser', () => {
     expect(FakeSocket.made.length).toBe(1); // opened for the panel, though nothing else listens
     const ws = FakeSocket.made[0];
     ws.onopen!();
-    ws.push([game('a', true)]); // the socket's first list, while the panel waits for its other parts
+    ws.push(list([game('a', true)])); // the socket's first list, while the panel waits for its other parts
     answer({ allowance_days: 21, year: 2026, used_days: 0, left_days: 21, until: null });
     const panel = await made;
     document.body.append(panel);
-    ws.push([game('a', false)]); // the account moved: it waits for others
+    ws.push(list([game('a', false)])); // the account moved: it waits for others
     expect(panel.querySelector('#my-games tr')!.classList.contains('your-turn')).toBe(false);
     panel.remove();
   });
