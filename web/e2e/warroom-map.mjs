@@ -23,6 +23,8 @@
 // Screenshots: warroom-details-*.png (G1's details), warroom-selected-390x844.png, warroom-europe-map-*.png,
 // warroom-theater-1280x800.png, warroom-world-1280x800.png, warroom-end-map-*.png; warroom-strays-*.png on a failure.
 // Usage: node e2e/warroom-map.mjs BASE_URL OUT_DIR
+import { readFileSync } from 'node:fs';
+import { transformSync } from 'esbuild';
 import { seriousViolations } from './axe.mjs';
 import {
   createWarRoomGame,
@@ -34,6 +36,13 @@ import {
   toPhase2,
   tourSeen,
 } from './browser.mjs';
+
+// src/titles/path-fill.ts as a script for the page, its functions on window.pathFill.
+function pathFillScript() {
+  const source = readFileSync(new URL('../src/titles/path-fill.ts', import.meta.url), 'utf8');
+  const { code } = transformSync(source, { loader: 'ts', format: 'iife', globalName: 'pathFill' });
+  return code;
+}
 
 const [base, out] = process.argv.slice(2);
 const started = Date.now();
@@ -300,6 +309,39 @@ const japan = await (await tourSeen(await browser.newContext({ viewport: { width
 japan.on('pageerror', (e) => fail(`page error: ${e.message}`));
 await createWarRoomGame(japan, base, 'global-war', { 'CHN+US': 'bot:rules', JPN: 'human' });
 await japan.waitForTimeout(1500);
+// The map places its labels with its own test of a point in a region (src/titles/path-fill.ts, no
+// call into the browser for each point): it answers as the browser's isPointInFill does for every
+// region and coastline of the world's map, at random points of each one's box.
+await japan.addScriptTag({ content: pathFillScript() });
+const fillTest = await japan.evaluate(() => {
+  const paths = [...document.querySelectorAll('svg.world g.geo path, svg.world clipPath path')];
+  const seen = { paths: 0, points: 0, inside: 0, differ: [], browser: 0 };
+  let seed = 7;
+  const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+  for (const p of paths) {
+    const fill = window.pathFill.fillOf(p.getAttribute('d') ?? '');
+    if (!fill) {
+      seen.browser += 1;
+      continue;
+    }
+    seen.paths += 1;
+    const b = p.getBBox();
+    for (let i = 0; i < 40; i += 1) {
+      const at = { x: b.x + random() * b.width, y: b.y + random() * b.height };
+      const browser = p.isPointInFill(at);
+      seen.points += 1;
+      seen.inside += browser ? 1 : 0;
+      if (browser !== fill.has(at.x, at.y)) seen.differ.push(`${p.closest('[data-id]')?.dataset.id ?? p.parentElement.id} ${at.x},${at.y}`);
+    }
+  }
+  return seen;
+});
+console.log(
+  `the map's point test against the browser's: ${fillTest.points} points of ${fillTest.paths} paths (${fillTest.inside} inside), ${fillTest.differ.length} differ, ${fillTest.browser} paths left to the browser`,
+);
+if (fillTest.paths < 100 || fillTest.inside < fillTest.points / 5)
+  fail(`the point test met too little of the map: ${JSON.stringify(fillTest)}`);
+if (fillTest.differ.length) fail(`the map's point test and the browser's differ at ${fillTest.differ.slice(0, 5).join('; ')}`);
 const theater = await japan.evaluate(() => {
   const map = document.querySelector('svg.world').getBoundingClientRect();
   const seen = { in: 0, out: [] };

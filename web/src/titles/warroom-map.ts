@@ -7,6 +7,7 @@ import { escape } from '../api';
 import { t } from '../i18n';
 import type { Geometry, MapLayout, MapRegion } from './warroom-geo';
 import { ZONE_IDS, zoneNoteText, zoneTitle, type ZoneNation } from './warroom-zones';
+import { fillOf, type Fill } from './path-fill';
 
 // The nations' colours, as on the game's pieces where the rulebook names them (reconstructed otherwise).
 export const colour: Record<string, string> = {
@@ -155,12 +156,13 @@ function lighter(hex: string, amount: number): string {
 }
 
 // A path drawn for a region and the coastline that clips it (null: none), each with its bounding box
-// (null: none known).
-type Shape = { el: SVGGeometryElement; box: Box | null };
+// (null: none known) and its fill where it is drawn with straight lines only (null: tested by the
+// browser).
+type Shape = { el: SVGGeometryElement; box: Box | null; fill: Fill | null };
 type DrawnPath = { path: Shape; clip: Shape | null };
 function shapeOf(el: SVGGeometryElement): Shape {
   const r = typeof el.getBBox === 'function' ? el.getBBox() : null;
-  return { el, box: r && r.width ? [r.x, r.y, r.x + r.width, r.y + r.height] : null };
+  return { el, box: r && r.width ? [r.x, r.y, r.x + r.width, r.y + r.height] : null, fill: fillOf(el.getAttribute('d') ?? '') };
 }
 
 // Whether the map outlines a selected Command's destinations (and so not the Commands to select).
@@ -191,7 +193,7 @@ export class WarRoomMap {
   private over = false; // the war's end has been drawn (its map fits the objectives)
   private tracksCorner = 0; // the map's corner the fit left to the tracks (1-4: top left, top right, bottom left, bottom right), 0: none
   private ownsAt = 0; // the zoom of ownsMemo
-  private ownsMemo = new Map<string, boolean>(); // owns(), by label and offset
+  private ownsMemo = new Map<string, Map<number, boolean>>(); // owns(), by region and offset
   private shapesOf: Map<string, DrawnPath[]> | null = null; // owns()'s paths, by region
 
   constructor(
@@ -1044,20 +1046,23 @@ export class WarRoomMap {
   // pixels about it. Remembered for the zoom: the labels' offsets are screen pixels from the anchor.
   private owns(l: Label, dx: number, dy: number): boolean {
     if (this.ownsAt !== this.k) [this.ownsAt, this.ownsMemo] = [this.k, new Map()];
-    const key = `${l.id} ${Math.round(dx)} ${Math.round(dy)}`;
-    let yes = this.ownsMemo.get(key);
+    let memo = this.ownsMemo.get(l.id);
+    if (!memo) this.ownsMemo.set(l.id, (memo = new Map()));
+    const key = Math.round(dx) * 65536 + Math.round(dy); // the offsets are a few hundred pixels at most
+    let yes = memo.get(key);
     if (yes === undefined) {
       const at = { x: l.x + dx / this.k, y: l.y + dy / this.k };
       const paths = this.regionShapes().get(l.id) ?? [];
       // A point outside a shape's box is not in it: most points tried about a region are, and the box
-      // is a few comparisons where the shape's own test walks its whole outline.
+      // is a few comparisons where the shape's own test walks the edges of the point's band.
       const inBox = (b: Box | null) => !b || (at.x >= b[0] && at.x <= b[2] && at.y >= b[1] && at.y <= b[3]);
-      const fills = ({ el, box }: Shape) => typeof el.isPointInFill !== 'function' || (inBox(box) && el.isPointInFill(at));
+      const fills = ({ el, box, fill }: Shape) =>
+        typeof el.isPointInFill !== 'function' || (inBox(box) && (fill ? fill.has(at.x, at.y) : el.isPointInFill(at)));
       yes =
         this.g.shapes.get(l.id)?.dot || !paths.length
           ? Math.hypot(dx, dy) <= 12
           : paths.some((p) => fills(p.path) && (!p.clip || fills(p.clip)));
-      this.ownsMemo.set(key, yes);
+      memo.set(key, yes);
     }
     return yes;
   }
@@ -1415,11 +1420,17 @@ class Room {
   // id of a region without stacks (unless `strict`, which counts those as any label), then the map's edge.
   // `self`: the label whose own kept place is free to it.
   cost(boxes: Box[], strict = false, self: Label | null = null): number {
-    return boxes.reduce((k, b) => {
-      const hit = this.taken.filter((t) => Room.meet(b, t.box) && !this.mine(t, self));
-      const over = hit.some((t) => strict || !t.empty) ? 1 : hit.length ? 0.2 : 0;
-      return k + (Room.meet(b, this.tracks) ? 100 : over) + (this.inside(b) ? 0 : 0.5);
-    }, 0);
+    let k = 0;
+    for (const b of boxes) {
+      let over = 0; // 1: over a label; 0.2: only over ids of regions without stacks
+      for (const t of this.taken) {
+        if (!Room.meet(b, t.box) || this.mine(t, self)) continue;
+        over = strict || !t.empty ? 1 : 0.2;
+        if (over === 1) break;
+      }
+      k += (Room.meet(b, this.tracks) ? 100 : over) + (this.inside(b) ? 0 : 0.5);
+    }
+    return k;
   }
 
   // What the boxes cover of labels the player must act on (1 each), the tracks (100) and beyond the
@@ -1430,7 +1441,7 @@ class Room {
         k +
         (Room.meet(b, this.tracks) ? 100 : 0) +
         (this.inside(b) ? 0 : 0.5) +
-        this.taken.filter((t) => t.kept && Room.meet(b, t.box)).length,
+        this.taken.reduce((n, t) => n + (t.kept && Room.meet(b, t.box) ? 1 : 0), 0),
       0,
     );
   }
