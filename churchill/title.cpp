@@ -135,7 +135,11 @@ class Title final : public core::Title {
 std::unique_ptr<core::Title> make_title(const std::filesystem::path& dir) { return make_title(dir, core::default_rules_dir(dir)); }
 
 std::unique_ptr<core::Title> make_title(const std::filesystem::path& dir, const std::filesystem::path& rules_dir) {
-  return std::make_unique<Title>(load_data(dir), rules_dir);
+  return make_title(load_data(dir), rules_dir);
+}
+
+std::unique_ptr<core::Title> make_title(Data data, const std::filesystem::path& rules_dir) {
+  return std::make_unique<Title>(std::move(data), rules_dir);
 }
 
 }  // namespace churchill

@@ -15,6 +15,9 @@ namespace churchill {
 // ../shared/rules beside the source tree).
 std::unique_ptr<core::Title> make_title(const std::filesystem::path& dir);
 std::unique_ptr<core::Title> make_title(const std::filesystem::path& dir, const std::filesystem::path& rules_dir);
+// The title owning a data set already loaded (the server keeps its catalogues, data/i18n, which are
+// also the platform's words, instead of reading them twice).
+std::unique_ptr<core::Title> make_title(Data data, const std::filesystem::path& rules_dir);
 
 // The options a record names: "secret-agenda" (10), "german-reserves" (the optional rule of 7.62).
 // Throws core::SetupError for an unknown one.

@@ -115,15 +115,16 @@ void add_serve_command(CLI::App& app, Kit& kit, int& exit_code) {
     options.notify.keep_seconds = static_cast<double>(parse_duration(notify_keep, "--notify-keep"));
     limits.max_memory = max_memory_mb << 20;
     // One server for every title: Churchill first (a new game's default), then the others.
+    // Churchill's catalogues (data/i18n) are also the platform's words: the lobby's and the notices'.
+    churchill::Data churchill_data = churchill::load_data(kit.data());
+    const std::shared_ptr<const core::i18n::Catalogues> words = churchill_data.catalogues;
     core::Titles titles;
-    titles.add(churchill::make_title(kit.data()));
+    titles.add(churchill::make_title(std::move(churchill_data), core::default_rules_dir(kit.data())));
     titles.add(warroom::make_title(warroom::default_data_dir()));
     titles.add(hills::make_title());
     const auto store = server::open_store(db, busy_timeout_ms);
     const auto side = server::open_side_store(db, busy_timeout_ms);  // after the store, which made its tables
     server::Lobby lobby(titles, *store, limits);
-    const auto words =
-        std::make_shared<const core::i18n::Catalogues>(core::i18n::Catalogues::load(core::i18n::default_catalogue_dir(kit.data())));
     lobby.words(words);
     server::Notifier notifier(options.notify, server::open_side_store(db, busy_timeout_ms), *words);
     exit_code = server::serve(options, lobby, *store, *side, notifier);
