@@ -523,6 +523,10 @@ TEST_F(Server, TheListIsPagedAndShowsLiveGamesByDefault) {
   for (int i = 0; i < 7; ++i) live.insert(create());
   const std::string finished =
       post("/api/games", R"({"seats": {"UK": "bot:random", "US": "bot:random", "USSR": "bot:random"}})").body["id"];
+  // The lists show each game as stored: the bots' game is finished once the committer has written its
+  // end (under ThreadSanitizer the list was read before, with the game still live there).
+  for (int wait = 0; wait < 200 && get("/api/games?status=finished").body["games"].empty(); ++wait)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
   std::set<std::string> seen;
   std::string after;
   for (int page = 0; page < 10; ++page) {
