@@ -395,16 +395,32 @@ export class WarRoomMap {
       };
       const byIds = path(ids.get(g.dataset.from!), ids.get(g.dataset.to!));
       const { x1, y1, ex, ey, len, ux, uy } = byIds.fits ? byIds : path();
-      const mx = (x1 + ex) / 2 - uy * len * 0.12,
-        my = (y1 + ey) / 2 + ux * len * 0.12;
+      // The curve bends to one side by a part of its length; of the bends tried, the first whose line
+      // and head cross the fewest other ids (on the phone J3 -> P-1's head covered P-13's "3").
+      const curve = (bend: number) => {
+        const mx = (x1 + ex) / 2 - uy * len * bend,
+          my = (y1 + ey) / 2 + ux * len * bend;
+        // The head points along the curve's last tangent.
+        const tl = Math.hypot(ex - mx, ey - my) || 1,
+          hx = (ex - mx) / tl,
+          hy = (ey - my) / tl;
+        const head: [number, number][] = [
+          [ex + hx * 4, ey + hy * 4],
+          [ex - hx * 9 - hy * 6, ey - hy * 9 + hx * 6],
+          [ex - hx * 9 + hy * 6, ey - hy * 9 - hx * 6],
+        ];
+        const along = Array.from({ length: 19 }, (_, i): [number, number] => {
+          const t = (i + 1) / 20;
+          return [(1 - t) ** 2 * x1 + 2 * t * (1 - t) * mx + t * t * ex, (1 - t) ** 2 * y1 + 2 * t * (1 - t) * my + t * t * ey];
+        });
+        const crossed = [...ids]
+          .filter(([id]) => id !== g.dataset.from && id !== g.dataset.to)
+          .filter(([, b]) => [...along, ...head].some(([x, y]) => x >= b[0] - 2 && x <= b[2] + 2 && y >= b[1] - 2 && y <= b[3] + 2)).length;
+        return { mx, my, head, crossed };
+      };
+      const { mx, my, head: h } = [0.12, -0.12, 0.24, -0.24, 0].map(curve).reduce((best, c) => (c.crossed < best.crossed ? c : best));
       const line = `M${x1.toFixed(1)},${y1.toFixed(1)} Q${mx.toFixed(1)},${my.toFixed(1)} ${ex.toFixed(1)},${ey.toFixed(1)}`;
-      // The head points along the curve's last tangent.
-      const tx = ex - mx,
-        ty = ey - my,
-        tl = Math.hypot(tx, ty) || 1,
-        hx = tx / tl,
-        hy = ty / tl;
-      const head = `M${(ex + hx * 4).toFixed(1)},${(ey + hy * 4).toFixed(1)} L${(ex - hx * 9 - hy * 6).toFixed(1)},${(ey - hy * 9 + hx * 6).toFixed(1)} L${(ex - hx * 9 + hy * 6).toFixed(1)},${(ey - hy * 9 - hx * 6).toFixed(1)} Z`;
+      const head = `M${h.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' L')} Z`;
       g.querySelector('.casing')!.setAttribute('d', line);
       g.querySelector('.line')!.setAttribute('d', line);
       g.querySelector('.head')!.setAttribute('d', head);
@@ -879,12 +895,15 @@ export class WarRoomMap {
   // Fits a box of the drawing (its units) to the map, leaving one corner of the map to the tracks:
   // at 1280x800 the tracks covered the east of the front, Volga to Kazakhstan, from Phase 2 on
   // (newcomer play-test of 5 December, evening, finding 2). Of the corners, and of a band above or
-  // under the box or a strip beside it, the one that keeps the largest zoom; the tracks stay in that
+  // under the box or a strip beside it, the one that keeps the largest zoom, unless another within a
+  // tenth of it leaves fewer regions in play under the tracks (Global War as Japan at 1280x800: the
+  // tracks covered Palmyra, U9, beside the box; play-test of 7 December); the tracks stay in that
   // corner until the player pans or zooms.
   private fitBeside([x0, y0, x1, y1]: Box) {
     const [tw, th] = this.tracksSize().map((v) => v + 8);
     const [bw, bh] = [x1 - x0, y1 - y0];
-    let best = { k: 0, tx: 0, ty: 0, corner: 0 };
+    const inPlay = this.layout.regions.filter((r) => this.state?.inPlay.has(r.id)).map((r) => this.g.project(r.lon, r.lat));
+    const fits: { k: number; tx: number; ty: number; corner: number; covered: number }[] = [];
     for (let corner = 0; corner < 4; ++corner) {
       const right = corner % 2 === 1,
         bottom = corner >= 2;
@@ -906,9 +925,23 @@ export class WarRoomMap {
         const cx = right ? this.w - tw : tw,
           cy = bottom ? this.h - th : th;
         const clear = (right ? sx1 <= cx : sx0 >= cx) || (bottom ? sy1 <= cy : sy0 >= cy);
-        if (clear && k > best.k) best = { k, tx, ty, corner: corner + 1 };
+        const under = ([x, y]: [number, number]) => {
+          const [sx, sy] = [x * k + tx, y * k + ty];
+          return (right ? sx >= cx && sx <= this.w : sx >= 0 && sx <= cx) && (bottom ? sy >= cy && sy <= this.h : sy >= 0 && sy <= cy);
+        };
+        if (clear) fits.push({ k, tx, ty, corner: corner + 1, covered: inPlay.filter(under).length });
       }
     }
+    const widest = Math.max(0, ...fits.map((f) => f.k));
+    const best = fits
+      .filter((f) => f.k >= widest * 0.9)
+      .reduce((a, f) => (f.covered < a.covered || (f.covered === a.covered && f.k > a.k) ? f : a), {
+        k: 0,
+        tx: 0,
+        ty: 0,
+        corner: 0,
+        covered: Infinity,
+      });
     if (!best.k) {
       this.k = Math.min(this.w / bw, this.h / bh);
       [this.tx, this.ty, this.tracksCorner] = [this.w / 2 - ((x0 + x1) / 2) * this.k, this.h / 2 - ((y0 + y1) / 2) * this.k, 0];
@@ -1072,11 +1105,13 @@ export class WarRoomMap {
   private regionShapes() {
     if (this.shapesOf) return this.shapesOf;
     const shapes = new Map<string, DrawnPath[]>();
+    const coasts = new Map<SVGGeometryElement, Shape>(); // a land mass's coastline clips all its regions: read once
+    const coast = (el: SVGGeometryElement) => coasts.get(el) ?? coasts.set(el, shapeOf(el)).get(el)!;
     for (const path of Array.from(this.geo.querySelectorAll<SVGGeometryElement>('g.territory path, path.sea-cell'))) {
       const id = (path.closest('[data-id]') as SVGElement).dataset.id!;
       const clipId = path.getAttribute('clip-path')?.match(/#([^)]+)\)/)?.[1];
       const clip = clipId ? this.svg.querySelector<SVGGeometryElement>(`clipPath[id="${clipId}"] path`) : null;
-      shapes.set(id, [...(shapes.get(id) ?? []), { path: shapeOf(path), clip: clip && shapeOf(clip) }]);
+      shapes.set(id, [...(shapes.get(id) ?? []), { path: shapeOf(path), clip: clip && coast(clip) }]);
     }
     return (this.shapesOf = shapes);
   }
