@@ -78,17 +78,13 @@ TEST_F(Attack, AnAllBotWarRoomGameNeitherHoldsUpAnotherClientNorRunsForever) {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
   std::cout << "figures: all-bot War Room game created in " << fmt::format("{:.0f}", create_ms) << " ms; the victim: " << times.figures()
             << "; load average " << load_average() << "; server memory " << rss_kb() / 1024 << " MiB" << std::endl;
-  // Once (fresh clone's ASan+UBSan run beside the ThreadSanitizer build, 8 December) the bots' game
-  // neither capped nor ended in 300 s, not seen again in 6 runs: what it stood at is printed to tell.
+  // Once in a fresh clone's ASan+UBSan run and once in 4 runs side by side (8 December) the bots'
+  // game stored its cap of actions and stood, neither stopped nor played on: where it stands is printed.
   EXPECT_TRUE(state.contains("stopped") || state["terminal"].get<bool>())
       << "the bots' game came to its cap or its end; it stands at "
       << sql_text(db, "SELECT count(*) FROM actions WHERE game = '" + bots + "'") << " actions stored, version "
-      << state.value("version", json()).dump() << ", round " << state.value("round", json()).dump() << ", phase "
-      << state.value("phase", json()).dump() << ", to act " << state.value("to_act", json()).dump() << "; the view's keys: " << [&] {
-           std::string keys;
-           for (const auto& [k, v] : state.items()) keys += k + " ";
-           return keys;
-         }();
+      << state.value("version", json()).dump() << ", " << state.value("phase", json()).dump() << ", to act "
+      << state.value("active", json()).dump();
   EXPECT_LE(std::stoul(sql_text(db, "SELECT count(*) FROM actions WHERE game = '" + bots + "'")), static_cast<unsigned long>(cap));
   EXPECT_LT(create_ms, 1000 * kSlow) << "the creation is answered after one slice of the bots' moves";
   EXPECT_TRUE(times.in_turn(300 * kSlow));

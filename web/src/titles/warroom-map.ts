@@ -397,6 +397,7 @@ export class WarRoomMap {
       const { x1, y1, ex, ey, len, ux, uy } = byIds.fits ? byIds : path();
       // The curve bends to one side by a part of its length; of the bends tried, the first whose line
       // and head cross the fewest other ids (on the phone J3 -> P-1's head covered P-13's "3").
+      const others = [...ids].filter(([id]) => id !== g.dataset.from && id !== g.dataset.to).map(([, b]) => b);
       const curve = (bend: number) => {
         const mx = (x1 + ex) / 2 - uy * len * bend,
           my = (y1 + ey) / 2 + ux * len * bend;
@@ -413,9 +414,9 @@ export class WarRoomMap {
           const t = (i + 1) / 20;
           return [(1 - t) ** 2 * x1 + 2 * t * (1 - t) * mx + t * t * ex, (1 - t) ** 2 * y1 + 2 * t * (1 - t) * my + t * t * ey];
         });
-        const crossed = [...ids]
-          .filter(([id]) => id !== g.dataset.from && id !== g.dataset.to)
-          .filter(([, b]) => [...along, ...head].some(([x, y]) => x >= b[0] - 2 && x <= b[2] + 2 && y >= b[1] - 2 && y <= b[3] + 2)).length;
+        const crossed = others.filter((b) =>
+          [...along, ...head].some(([x, y]) => x >= b[0] - 2 && x <= b[2] + 2 && y >= b[1] - 2 && y <= b[3] + 2),
+        ).length;
         return { mx, my, head, crossed };
       };
       const { mx, my, head: h } = [0.12, -0.12, 0.24, -0.24, 0].map(curve).reduce((best, c) => (c.crossed < best.crossed ? c : best));
